@@ -1,0 +1,41 @@
+#pragma once
+// Status codes returned by every fallible operation of the core.
+//
+// The core is built without exceptions, so each error surfaces as one of these
+// values. The numeric values are part of the public contract: the bindings
+// forward them unchanged and the TypeScript layer maps them to typed errors
+// with a `.code`, so a value must never be renumbered or reused.
+
+#include <cstdint>
+
+namespace cuckoo {
+
+enum class Status : std::uint8_t {
+  kOk = 0,
+
+  // Construction parameters.
+  kInvalidFingerprintBits = 1,  // fingerprintBits outside the supported range
+  kInvalidBucketSize = 2,       // bucketSize not 1, 2, 4 or 8
+  kInvalidBucketCount = 3,      // bucketCount zero, not a power of two, or > 2^32
+  kInvalidMaxKicks = 4,         // maxKicks above kMaxKicksLimit
+  kTableTooLarge = 5,           // the table would exceed kMaxTableBytes
+  kOutOfMemory = 6,             // the allocator refused the table
+
+  // Sizing from (capacity, false-positive rate).
+  kInvalidCapacity = 7,         // capacity is zero
+  kInvalidFalsePositiveRate = 8,  // rate not strictly between 0 and 1
+  kFalsePositiveRateTooLow = 9,   // would need a fingerprint wider than 32 bits
+
+  // Deserialization (see FORMAT.md).
+  kFormatBadMagic = 20,
+  kFormatUnsupportedVersion = 21,
+  kFormatTruncated = 22,
+  kFormatBadParameters = 23,
+  kFormatChecksumMismatch = 24,
+  kFormatInconsistent = 25,
+};
+
+// A short, stable English description of a status, for logs and error messages.
+const char* statusMessage(Status status) noexcept;
+
+}  // namespace cuckoo

@@ -1,0 +1,70 @@
+#include "cuckoo/packed_table.hpp"
+
+#include <cstdlib>
+#include <utility>
+
+namespace cuckoo {
+
+// The table is addressed as little-endian bytes through memcpy'd 64-bit loads;
+// wasm32 and every supported native target are little-endian.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the packed table assumes a little-endian host");
+
+std::uint64_t PackedTable::bytesFor(unsigned fingerprintBits, unsigned bucketSize,
+                                    std::uint64_t bucketCount) noexcept {
+  // At most 2^32 * 8 * 32 = 2^40 bits: no overflow in 64-bit arithmetic.
+  const std::uint64_t payloadBits = bucketCount * bucketSize * fingerprintBits;
+  const std::uint64_t bytes = (payloadBits + 7) / 8 + kTablePaddingBytes;
+  return bytes > kMaxTableBytes ? 0 : bytes;
+}
+
+Status PackedTable::allocate(unsigned fingerprintBits, unsigned bucketSize, std::uint64_t bucketCount,
+                             PackedTable& out) noexcept {
+  const std::uint64_t bytes = bytesFor(fingerprintBits, bucketSize, bucketCount);
+  if (bytes == 0) return Status::kTableTooLarge;
+  void* memory = std::calloc(static_cast<std::size_t>(bytes), 1);
+  if (memory == nullptr) return Status::kOutOfMemory;
+
+  Shape shape;
+  shape.bucketCount = bucketCount;
+  shape.bitsPerEntry = fingerprintBits;
+  shape.slotsPerBucket = bucketSize;
+  shape.bucketBits = fingerprintBits * bucketSize;
+  shape.entryMask = (std::uint64_t{1} << fingerprintBits) - 1;
+  // A bucket can be scanned in one 64-bit load when it fits after the load's
+  // bit shift: byte-aligned buckets never shift, others shift by up to 7.
+  const unsigned maxShift = shape.bucketBits % 8 == 0 ? 0 : 7;
+  shape.swarScan = shape.bucketBits + maxShift <= 64;
+  if (shape.swarScan) {
+    shape.bucketMask = shape.bucketBits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << shape.bucketBits) - 1;
+    for (unsigned s = 0; s < bucketSize; ++s) {
+      shape.laneLowBits |= std::uint64_t{1} << (s * fingerprintBits);
+      shape.laneHighBits |= std::uint64_t{1} << (s * fingerprintBits + fingerprintBits - 1);
+    }
+  }
+  PackedTable table;
+  table.bytes_ = static_cast<unsigned char*>(memory);
+  table.byteLength_ = static_cast<std::size_t>(bytes);
+  table.shape_ = shape;
+  out = std::move(table);
+  return Status::kOk;
+}
+
+Status PackedTable::copyTo(PackedTable& out) const noexcept {
+  void* memory = std::malloc(byteLength_ == 0 ? 1 : byteLength_);
+  if (memory == nullptr) return Status::kOutOfMemory;
+  if (byteLength_ != 0) std::memcpy(memory, bytes_, byteLength_);
+  PackedTable copy;
+  copy.bytes_ = static_cast<unsigned char*>(memory);
+  copy.byteLength_ = byteLength_;
+  copy.shape_ = shape_;
+  out = std::move(copy);
+  return Status::kOk;
+}
+
+void PackedTable::release() noexcept {
+  std::free(bytes_);
+  bytes_ = nullptr;
+  byteLength_ = 0;
+}
+
+}  // namespace cuckoo

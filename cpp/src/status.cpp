@@ -1,0 +1,27 @@
+#include "cuckoo/status.hpp"
+
+namespace cuckoo {
+
+const char* statusMessage(Status status) noexcept {
+  switch (status) {
+    case Status::kOk: return "ok";
+    case Status::kInvalidFingerprintBits: return "fingerprintBits must be an integer from 2 to 32";
+    case Status::kInvalidBucketSize: return "bucketSize must be 1, 2, 4 or 8";
+    case Status::kInvalidBucketCount: return "bucketCount must be a power of two from 1 to 2^32";
+    case Status::kInvalidMaxKicks: return "maxKicks must be an integer from 0 to 1000000";
+    case Status::kTableTooLarge: return "the table would exceed the maximum table size";
+    case Status::kOutOfMemory: return "not enough memory for the table";
+    case Status::kInvalidCapacity: return "capacity must be at least 1";
+    case Status::kInvalidFalsePositiveRate: return "the false-positive rate must be greater than 0 and less than 1";
+    case Status::kFalsePositiveRateTooLow: return "the false-positive rate is too low: it would need fingerprints wider than 32 bits";
+    case Status::kFormatBadMagic: return "not a cuckoo-wasm filter: bad magic bytes";
+    case Status::kFormatUnsupportedVersion: return "unsupported format version";
+    case Status::kFormatTruncated: return "the data is truncated";
+    case Status::kFormatBadParameters: return "the stored parameters are invalid";
+    case Status::kFormatChecksumMismatch: return "checksum mismatch: the data is corrupted";
+    case Status::kFormatInconsistent: return "the stored contents are inconsistent with the parameters";
+  }
+  return "unknown status";
+}
+
+}  // namespace cuckoo

@@ -1,0 +1,124 @@
+#include <cstdint>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cuckoo/packed_table.hpp"
+#include "cuckoo/prng.hpp"
+
+namespace cuckoo {
+namespace {
+
+struct Shape {
+  unsigned bits;
+  unsigned slots;
+};
+
+// Every bucket size with widths on both sides of the one-load scan limit
+// (b*f <= 57, or <= 64 when byte-aligned), so both code paths are checked.
+std::vector<Shape> allShapes() {
+  std::vector<Shape> shapes;
+  for (unsigned slots : {1U, 2U, 4U, 8U}) {
+    for (unsigned bits = 2; bits <= 32; ++bits) shapes.push_back({bits, slots});
+  }
+  return shapes;
+}
+
+TEST(PackedTable, SizeIsPayloadPlusLessThanOneWord) {
+  EXPECT_EQ(PackedTable::bytesFor(12, 4, 1 << 16), (std::uint64_t{1} << 16) * 48 / 8 + 7);
+  EXPECT_EQ(PackedTable::bytesFor(3, 1, 3), 2U + 7U);  // 9 bits round up to 2 bytes
+  // The widest shape, 2^32 buckets x 8 x 32 bits = 2^40 bits, is 128 GiB: under
+  // the 64-bit limit (so natively only the allocator can refuse it), over the
+  // 2 GiB limit of 32-bit targets such as wasm32.
+  const std::uint64_t widest = PackedTable::bytesFor(32, 8, std::uint64_t{1} << 32);
+  if (sizeof(void*) >= 8) {
+    EXPECT_EQ(widest, (std::uint64_t{1} << 37) + 7);
+  } else {
+    EXPECT_EQ(widest, 0U);
+  }
+}
+
+TEST(PackedTable, ReadsBackWhatWasWrittenAtEveryWidth) {
+  for (const Shape& shape : allShapes()) {
+    const std::uint64_t buckets = 37;  // odd, so buckets straddle bytes at every offset
+    PackedTable table;
+    ASSERT_EQ(PackedTable::allocate(shape.bits, shape.slots, buckets, table), Status::kOk);
+    std::vector<std::uint32_t> model(buckets * shape.slots, 0);
+    SplitMix64 rng(shape.bits * 100 + shape.slots);
+    const std::uint64_t valueMask = (std::uint64_t{1} << shape.bits) - 1;
+    for (int op = 0; op < 3000; ++op) {
+      const std::uint64_t bucket = rng.next() % buckets;
+      const unsigned slot = static_cast<unsigned>(rng.next() % shape.slots);
+      const auto value = static_cast<std::uint32_t>(rng.next() & valueMask);
+      table.write(bucket, slot, value);
+      model[bucket * shape.slots + slot] = value;
+    }
+    for (std::uint64_t b = 0; b < buckets; ++b) {
+      for (unsigned s = 0; s < shape.slots; ++s) {
+        ASSERT_EQ(table.read(b, s), model[b * shape.slots + s]) << "f=" << shape.bits << " b=" << shape.slots;
+      }
+    }
+    // The padding after the payload stays zero.
+    for (std::size_t i = table.payloadBytes(); i < table.byteLength(); ++i) ASSERT_EQ(table.data()[i], 0);
+  }
+}
+
+TEST(PackedTable, MatchingSlotsAgreesWithASlotBySlotScan) {
+  for (const Shape& shape : allShapes()) {
+    const std::uint64_t buckets = 19;
+    PackedTable table;
+    ASSERT_EQ(PackedTable::allocate(shape.bits, shape.slots, buckets, table), Status::kOk);
+    SplitMix64 rng(shape.bits * 31 + shape.slots);
+    // Values from a tiny alphabet (0 = empty, 1, 2, max) so matches are common.
+    const std::uint32_t maxValue = static_cast<std::uint32_t>((std::uint64_t{1} << shape.bits) - 1);
+    const std::uint32_t alphabet[] = {0, 1, 2, maxValue};
+    for (std::uint64_t b = 0; b < buckets; ++b) {
+      for (unsigned s = 0; s < shape.slots; ++s) table.write(b, s, alphabet[rng.next() % 4]);
+    }
+    for (std::uint64_t b = 0; b < buckets; ++b) {
+      for (std::uint32_t probe : alphabet) {
+        std::uint32_t expected = 0;
+        for (unsigned s = 0; s < shape.slots; ++s) expected |= (table.read(b, s) == probe ? 1U : 0U) << s;
+        ASSERT_EQ(table.matchingSlots(b, probe), expected) << "f=" << shape.bits << " b=" << shape.slots;
+        ASSERT_EQ(table.contains(b, probe), expected != 0);
+      }
+    }
+  }
+}
+
+TEST(PackedTable, InsertRemoveAndExchangeUseTheLowestSlot) {
+  PackedTable table;
+  ASSERT_EQ(PackedTable::allocate(12, 4, 8, table), Status::kOk);
+  EXPECT_TRUE(table.insertIntoEmptySlot(3, 0xABC));
+  EXPECT_TRUE(table.insertIntoEmptySlot(3, 0x123));
+  EXPECT_EQ(table.read(3, 0), 0xABCU);
+  EXPECT_EQ(table.read(3, 1), 0x123U);
+  EXPECT_TRUE(table.removeOne(3, 0xABC));
+  EXPECT_FALSE(table.removeOne(3, 0xABC));
+  EXPECT_EQ(table.read(3, 0), 0U);
+  EXPECT_TRUE(table.insertIntoEmptySlot(3, 0x777));
+  EXPECT_EQ(table.read(3, 0), 0x777U) << "the freed lowest slot is reused";
+  EXPECT_TRUE(table.insertIntoEmptySlot(3, 1));
+  EXPECT_TRUE(table.insertIntoEmptySlot(3, 2));
+  EXPECT_FALSE(table.insertIntoEmptySlot(3, 3)) << "bucket full";
+  EXPECT_EQ(table.exchange(3, 2, 0xFFF), 1U);
+  EXPECT_EQ(table.read(3, 2), 0xFFFU);
+  // Neighbouring buckets are untouched.
+  for (unsigned s = 0; s < 4; ++s) {
+    EXPECT_EQ(table.read(2, s), 0U);
+    EXPECT_EQ(table.read(4, s), 0U);
+  }
+}
+
+TEST(PackedTable, CopyIsIndependent) {
+  PackedTable table, copy;
+  ASSERT_EQ(PackedTable::allocate(7, 2, 16, table), Status::kOk);
+  table.write(5, 1, 99);
+  ASSERT_EQ(table.copyTo(copy), Status::kOk);
+  table.write(5, 1, 3);
+  EXPECT_EQ(copy.read(5, 1), 99U);
+  EXPECT_EQ(copy.byteLength(), table.byteLength());
+}
+
+}  // namespace
+}  // namespace cuckoo
