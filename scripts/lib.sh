@@ -15,3 +15,32 @@ build_native() { cmake_build build/native -DCMAKE_BUILD_TYPE=Release; }
 build_native_sanitized() {
   cmake_build build/native-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUCKOO_SANITIZE=ON -DCUCKOO_BUILD_BENCH=OFF
 }
+
+# The WebAssembly module (Emscripten). Debian's em++ finds its acorn in /usr/share/nodejs.
+build_wasm() {
+  export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+  if [[ ! -f build/wasm/CMakeCache.txt ]]; then
+    emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+  fi
+  cmake --build build/wasm -j "$(nproc)"
+}
+
+# The npm package contents in dist/: the wasm with its two glue files, and the
+# TypeScript API compiled to ES modules and CommonJS.
+build_package() {
+  build_wasm
+  local out=build/wasm/bindings
+  if ! cmp -s "$out/cuckoo.wasm" "$out/cjs/cuckoo.wasm"; then
+    echo "build: the ES module and CommonJS links produced different cuckoo.wasm files" >&2
+    return 1
+  fi
+  rm -rf dist
+  mkdir -p dist/wasm
+  cp "$out/cuckoo.wasm" "$out/cuckoo.mjs" "$out/cjs/cuckoo.cjs" dist/wasm/
+  npx tsc -p ts/tsconfig.esm.json
+  npx tsc -p ts/tsconfig.cjs.json
+  cp ts/platform/esm.js dist/esm/platform.js
+  cp ts/platform/cjs.js dist/cjs/platform.js
+  echo '{ "type": "module" }' >dist/esm/package.json
+  echo '{ "type": "commonjs" }' >dist/cjs/package.json
+}

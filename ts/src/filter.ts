@@ -1,0 +1,612 @@
+// The public CuckooFilter class: argument checking, ownership and conversion
+// around the core. No filter logic lives here.
+
+import { CuckooFilterError, errorForStatus, STATUS_OK } from './errors.js';
+import {
+  describeValue,
+  isNumericItemArray,
+  withTemporary,
+  type Item,
+  type ItemWriter,
+  type NumericItemArray,
+} from './items.js';
+import { requireRuntime, type Runtime } from './loader.js';
+import { InfoField, InsertOutcome, type Handle } from './raw.js';
+
+/** Options of `new CuckooFilter(...)`: the table's exact shape. */
+export interface CuckooFilterOptions {
+  /** Number of buckets m: a power of two from 1 to 2^32. */
+  bucketCount: number;
+  /** Slots per bucket b: 1, 2, 4 or 8. 4 is the paper's default. */
+  bucketSize: 1 | 2 | 4 | 8;
+  /** Fingerprint width f in bits, 2 to 32. The false-positive rate is about 2b / 2^f. */
+  fingerprintBits: number;
+  /** Evictions an insert may do before the filter counts as full: 0 to 1,000,000 (default 500). */
+  maxKicks?: number;
+  /** Seeds the item hash and the eviction choices: a non-negative safe integer or a bigint below 2^64 (default 0). */
+  seed?: number | bigint;
+}
+
+/** Options of `CuckooFilter.create(...)`: what the filter must hold. */
+export interface CreateOptions {
+  /** How many items the filter must hold: an integer from 1 to 2^53 - 1. */
+  capacity: number;
+  /** The largest false-positive rate acceptable: greater than 0 and less than 1. */
+  fpr: number;
+  /** As in {@link CuckooFilterOptions.maxKicks}. */
+  maxKicks?: number;
+  /** As in {@link CuckooFilterOptions.seed}. */
+  seed?: number | bigint;
+}
+
+/** The parameters of a filter, as returned by {@link CuckooFilter.params}. */
+export interface CuckooFilterParams {
+  readonly bucketCount: number;
+  readonly bucketSize: 1 | 2 | 4 | 8;
+  readonly fingerprintBits: number;
+  readonly maxKicks: number;
+  readonly seed: bigint;
+}
+
+/** What the batch methods accept: any iterable of items, or a typed array of integer items. */
+export type ItemBatch = Iterable<Item> | NumericItemArray;
+
+const DEFAULT_MAX_KICKS = 500;
+const MAX_KICKS_LIMIT = 1_000_000;
+const MAX_BUCKET_COUNT = 2 ** 32;
+const CHUNK_ITEMS = 8192;
+const CHUNK_BYTES = 1 << 20;
+const disposeSymbol: typeof Symbol.dispose =
+  (Symbol as { dispose?: typeof Symbol.dispose }).dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
+
+// Frees filters that were garbage-collected without dispose(): a safety net,
+// not the plan, since collection may come late or never.
+const leakedFilters = new FinalizationRegistry<{ runtime: Runtime; handle: Handle }>(({ runtime, handle }) => {
+  runtime.module.destroyFilter(handle);
+});
+
+// Set only while a static factory wraps a handle it already owns.
+let adoptedHandle: Handle | undefined;
+
+function checkObject(value: unknown, what: string, shape: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) {
+    throw new TypeError(`${what} must be an object ${shape}, got ${describeValue(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function checkInteger(value: unknown, what: string, min: number, max: number, rangeText: string): number {
+  if (typeof value !== 'number') throw new TypeError(`${what} must be a number (${rangeText}), got ${describeValue(value)}`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${what} must be ${rangeText}, got ${value}`);
+  }
+  return value;
+}
+
+function checkSeed(value: unknown, what: string): [low: number, high: number] {
+  if (value === undefined) return [0, 0];
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new RangeError(`${what} must be a non-negative safe integer or a bigint from 0 to 2^64 - 1, got ${value}`);
+    }
+    return [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+  }
+  if (typeof value === 'bigint') {
+    if (value < 0n || value >= 2n ** 64n) throw new RangeError(`${what} must be from 0 to 2^64 - 1, got ${value}n`);
+    return [Number(value & 0xffffffffn), Number(value >> 32n)];
+  }
+  throw new TypeError(`${what} must be a number or a bigint, got ${describeValue(value)}`);
+}
+
+function checkMaxKicks(value: unknown, what: string): number {
+  if (value === undefined) return DEFAULT_MAX_KICKS;
+  return checkInteger(value, what, 0, MAX_KICKS_LIMIT, 'an integer from 0 to 1000000');
+}
+
+/** Reads the handle the core wrote to the result area, or throws for a failed status. */
+function takeHandle(runtime: Runtime, status: number, context: string): Handle {
+  if (status !== STATUS_OK) throw errorForStatus(status, context, (s) => runtime.module.statusText(s));
+  return runtime.module.HEAPU32[runtime.results >>> 2]!;
+}
+
+/**
+ * A cuckoo filter: a compact set that answers "probably present" or
+ * "definitely absent", supports deletion, and never loses an item it
+ * accepted. Its memory lives in WebAssembly: call {@link CuckooFilter.dispose}
+ * (or use `using`) when done.
+ *
+ * Items are strings (as UTF-8), byte arrays, safe-integer numbers and bigints
+ * (as 8-byte little-endian int64): `'abc'` equals `new TextEncoder().encode('abc')`,
+ * `5` equals `5n`, and `'5'` is a different item.
+ *
+ * @example
+ * ```ts
+ * import { init, CuckooFilter } from 'cuckoo-wasm';
+ * await init();
+ * using filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001 });
+ * filter.add('alice');
+ * filter.has('alice'); // true
+ * filter.has('bob');   // false (or, rarely, a false positive)
+ * filter.delete('alice');
+ * ```
+ */
+export class CuckooFilter implements Disposable {
+  #runtime: Runtime;
+  #handle: Handle | undefined;
+  #params: CuckooFilterParams | undefined;
+
+  /**
+   * A filter with an exact table shape. Most users want {@link CuckooFilter.create}.
+   *
+   * @throws TypeError when an option has the wrong type; RangeError when a value
+   *   is out of range or the table does not fit in memory; CuckooFilterError
+   *   before `init()` resolved.
+   * @example
+   * ```ts
+   * const filter = new CuckooFilter({ bucketCount: 65536, bucketSize: 4, fingerprintBits: 12 });
+   * ```
+   */
+  constructor(options: CuckooFilterOptions) {
+    const runtime = requireRuntime('new CuckooFilter');
+    this.#runtime = runtime;
+    if (adoptedHandle !== undefined) {
+      this.#handle = adoptedHandle;
+    } else {
+      const o = checkObject(options, 'new CuckooFilter: options', '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed? }');
+      const bucketCount = checkInteger(o.bucketCount, 'new CuckooFilter: bucketCount', 1, MAX_BUCKET_COUNT, 'a power of two from 1 to 2^32');
+      if ((bucketCount & (bucketCount - 1)) !== 0 && bucketCount !== MAX_BUCKET_COUNT) {
+        throw new RangeError(`new CuckooFilter: bucketCount must be a power of two from 1 to 2^32, got ${bucketCount}`);
+      }
+      const bucketSize = checkInteger(o.bucketSize, 'new CuckooFilter: bucketSize', 1, 8, '1, 2, 4 or 8');
+      if (![1, 2, 4, 8].includes(bucketSize)) {
+        throw new RangeError(`new CuckooFilter: bucketSize must be 1, 2, 4 or 8, got ${bucketSize}`);
+      }
+      const bits = checkInteger(o.fingerprintBits, 'new CuckooFilter: fingerprintBits', 2, 32, 'an integer from 2 to 32');
+      const maxKicks = checkMaxKicks(o.maxKicks, 'new CuckooFilter: maxKicks');
+      const [seedLow, seedHigh] = checkSeed(o.seed, 'new CuckooFilter: seed');
+      const status = runtime.module.createFilter(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, runtime.results);
+      this.#handle = takeHandle(runtime, status, 'new CuckooFilter');
+    }
+    leakedFilters.register(this, { runtime, handle: this.#handle }, this);
+  }
+
+  /**
+   * A filter sized to hold `capacity` items at a false-positive rate of at most
+   * `fpr`, with the space-optimal shape of the paper's Section 5.1.
+   *
+   * @throws TypeError / RangeError for bad options, or when the rate would
+   *   need fingerprints over 32 bits or the table does not fit in memory.
+   * @example
+   * ```ts
+   * const filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
+   * filter.params; // { bucketCount: 524288, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n }
+   * ```
+   */
+  static create(options: CreateOptions): CuckooFilter {
+    const runtime = requireRuntime('CuckooFilter.create');
+    const o = checkObject(options, 'CuckooFilter.create: options', '{ capacity, fpr, maxKicks?, seed? }');
+    const capacity = checkInteger(o.capacity, 'CuckooFilter.create: capacity', 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
+    if (typeof o.fpr !== 'number') {
+      throw new TypeError(`CuckooFilter.create: fpr must be a number greater than 0 and less than 1, got ${describeValue(o.fpr)}`);
+    }
+    if (!(o.fpr > 0 && o.fpr < 1)) {
+      throw new RangeError(`CuckooFilter.create: fpr must be greater than 0 and less than 1, got ${o.fpr}`);
+    }
+    const maxKicks = checkMaxKicks(o.maxKicks, 'CuckooFilter.create: maxKicks');
+    const [seedLow, seedHigh] = checkSeed(o.seed, 'CuckooFilter.create: seed');
+    const status = runtime.module.createFilterForCapacity(capacity, o.fpr, maxKicks, seedLow, seedHigh, runtime.results);
+    return CuckooFilter.#adopt(takeHandle(runtime, status, 'CuckooFilter.create'));
+  }
+
+  /**
+   * Loads a filter from {@link CuckooFilter.toBytes} output. Every field and
+   * the checksum are verified (FORMAT.md).
+   *
+   * @throws TypeError if `bytes` is not a Uint8Array; FormatError (with a
+   *   `code`) for invalid bytes; RangeError if the filter does not fit in memory.
+   * @example
+   * ```ts
+   * const copy = CuckooFilter.fromBytes(await fs.promises.readFile('words.cf'));
+   * ```
+   */
+  static fromBytes(bytes: Uint8Array): CuckooFilter {
+    const runtime = requireRuntime('CuckooFilter.fromBytes');
+    if (!(bytes instanceof Uint8Array)) {
+      throw new TypeError(`CuckooFilter.fromBytes: bytes must be a Uint8Array, got ${describeValue(bytes)}`);
+    }
+    const { module } = runtime;
+    const status = withTemporary(module, bytes.length, (address) => {
+      module.HEAPU8.set(bytes, address);
+      return module.deserializeFilter(address, bytes.length, runtime.results);
+    });
+    return CuckooFilter.#adopt(takeHandle(runtime, status, 'CuckooFilter.fromBytes'));
+  }
+
+  static #adopt(handle: Handle): CuckooFilter {
+    adoptedHandle = handle;
+    try {
+      return new CuckooFilter(undefined as unknown as CuckooFilterOptions);
+    } finally {
+      adoptedHandle = undefined;
+    }
+  }
+
+  #live(method: string): Handle {
+    if (this.#handle === undefined) {
+      throw new CuckooFilterError(
+        'DISPOSED',
+        `CuckooFilter.${method}: this filter was disposed and its memory released; create or load a new filter`,
+      );
+    }
+    return this.#handle;
+  }
+
+  #encode(item: unknown, method: string): number {
+    return this.#runtime.writer.writeSingle(item, `CuckooFilter.${method}: item`);
+  }
+
+  /**
+   * Adds an item. Returns false when the filter is full: then nothing changed
+   * and no item was lost. Adding an item twice stores it twice (see
+   * {@link CuckooFilter.addUnique}).
+   * @example
+   * ```ts
+   * if (!filter.add('alice')) console.warn('filter full');
+   * ```
+   */
+  add(item: Item): boolean {
+    const handle = this.#live('add');
+    const length = this.#encode(item, 'add');
+    return this.#runtime.module.insertItem(handle, this.#runtime.writer.data.address, length);
+  }
+
+  /**
+   * Adds an item only if {@link CuckooFilter.has} is false for it. Returns true
+   * when it was added; false when it (or a false positive) was already there or
+   * the filter is full.
+   * @example
+   * ```ts
+   * filter.addUnique('alice'); // true
+   * filter.addUnique('alice'); // false
+   * ```
+   */
+  addUnique(item: Item): boolean {
+    const handle = this.#live('addUnique');
+    const length = this.#encode(item, 'addUnique');
+    const outcome = this.#runtime.module.insertUniqueItem(handle, this.#runtime.writer.data.address, length);
+    return outcome === InsertOutcome.Inserted;
+  }
+
+  /**
+   * True if the item may be in the filter (false positives happen at about
+   * {@link CuckooFilter.expectedFpr}); false if it is certainly not.
+   * @example
+   * ```ts
+   * filter.has('alice'); // true after filter.add('alice')
+   * ```
+   */
+  has(item: Item): boolean {
+    const handle = this.#live('has');
+    const length = this.#encode(item, 'has');
+    return this.#runtime.module.containsItem(handle, this.#runtime.writer.data.address, length);
+  }
+
+  /**
+   * Removes one copy of an item. Returns false if it was not there. Only delete
+   * items you added: deleting a false positive removes another item's copy.
+   * @example
+   * ```ts
+   * filter.delete('alice'); // true
+   * ```
+   */
+  delete(item: Item): boolean {
+    const handle = this.#live('delete');
+    const length = this.#encode(item, 'delete');
+    return this.#runtime.module.eraseItem(handle, this.#runtime.writer.data.address, length);
+  }
+
+  /**
+   * How many copies of the item's fingerprint are in its two buckets (and the
+   * stash): the number of times it was added, plus any colliding items.
+   * @example
+   * ```ts
+   * filter.add(7); filter.add(7n);
+   * filter.count(7); // 2
+   * ```
+   */
+  count(item: Item): number {
+    const handle = this.#live('count');
+    const length = this.#encode(item, 'count');
+    return this.#runtime.module.countItem(handle, this.#runtime.writer.data.address, length);
+  }
+
+  /**
+   * Adds items in order and stops at the first that does not fit; returns how
+   * many were added. A typed array of integers is the fastest input. If an
+   * item is invalid, the items before it are added and the error is thrown.
+   * @example
+   * ```ts
+   * filter.addMany(['a', 'b', 'c']);               // 3
+   * filter.addMany(new Uint32Array([1, 2, 3]));    // 3
+   * ```
+   */
+  addMany(items: ItemBatch): number {
+    const handle = this.#live('addMany');
+    const { module, writer } = this.#runtime;
+    let added = 0;
+    forEachChunk(writer, items, 'CuckooFilter.addMany: items', true, (count, packed) => {
+      const stored = packed
+        ? module.insertPacked(handle, writer.data.address, writer.aux.address, count)
+        : module.insertFixed(handle, writer.data.address, 8, count);
+      added += stored;
+      return stored === count;
+    });
+    return added;
+  }
+
+  /**
+   * Looks up many items at once: entry k of the result is 1 if item k may be
+   * present, 0 if not.
+   * @example
+   * ```ts
+   * filter.hasMany(new Float64Array([1, 2, 3])); // Uint8Array [1, 1, 0]
+   * ```
+   */
+  hasMany(items: ItemBatch): Uint8Array {
+    const handle = this.#live('hasMany');
+    const { module, writer } = this.#runtime;
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    forEachChunk(writer, items, 'CuckooFilter.hasMany: items', false, (count, packed) => {
+      const out = writer.answers.reserve(count);
+      if (packed) module.containsPacked(handle, writer.data.address, writer.aux.address, count, out);
+      else module.containsFixed(handle, writer.data.address, 8, count, out);
+      parts.push(module.HEAPU8.slice(out, out + count));
+      total += count;
+      return true;
+    });
+    if (parts.length === 1) return parts[0]!;
+    const answers = new Uint8Array(total);
+    let offset = 0;
+    for (const part of parts) {
+      answers.set(part, offset);
+      offset += part.length;
+    }
+    return answers;
+  }
+
+  /**
+   * Deletes one copy of each item; returns how many were found and deleted.
+   * If an item is invalid, the items before it are deleted and the error is thrown.
+   * @example
+   * ```ts
+   * filter.deleteMany(['a', 'b', 'zzz']); // 2 when only 'a' and 'b' were added
+   * ```
+   */
+  deleteMany(items: ItemBatch): number {
+    const handle = this.#live('deleteMany');
+    const { module, writer } = this.#runtime;
+    let deleted = 0;
+    forEachChunk(writer, items, 'CuckooFilter.deleteMany: items', true, (count, packed) => {
+      deleted += packed
+        ? module.erasePacked(handle, writer.data.address, writer.aux.address, count)
+        : module.eraseFixed(handle, writer.data.address, 8, count);
+      return true;
+    });
+    return deleted;
+  }
+
+  /**
+   * Removes every item; the filter is then identical to a new one with the same parameters.
+   * @example
+   * ```ts
+   * filter.clear(); filter.size; // 0
+   * ```
+   */
+  clear(): void {
+    this.#runtime.module.clearFilter(this.#live('clear'));
+  }
+
+  /**
+   * An independent copy with the same contents and parameters; dispose it separately.
+   * @example
+   * ```ts
+   * using snapshot = filter.clone();
+   * ```
+   */
+  clone(): CuckooFilter {
+    const handle = this.#live('clone');
+    const status = this.#runtime.module.cloneFilter(handle, this.#runtime.results);
+    return CuckooFilter.#adopt(takeHandle(this.#runtime, status, 'CuckooFilter.clone'));
+  }
+
+  /**
+   * The filter as bytes (FORMAT.md): parameters, seed, contents and a
+   * checksum. {@link CuckooFilter.fromBytes} restores an identical filter on any platform.
+   * @example
+   * ```ts
+   * await fs.promises.writeFile('words.cf', filter.toBytes());
+   * ```
+   */
+  toBytes(): Uint8Array {
+    const handle = this.#live('toBytes');
+    const { module } = this.#runtime;
+    const size = module.serializedSize(handle);
+    return withTemporary(module, size, (address) => {
+      module.serializeFilter(handle, address);
+      return module.HEAPU8.slice(address, address + size);
+    });
+  }
+
+  /**
+   * Releases the filter's WebAssembly memory. Idempotent; any other call
+   * afterwards throws a CuckooFilterError with code `DISPOSED`.
+   * @example
+   * ```ts
+   * const filter = CuckooFilter.create({ capacity: 100, fpr: 0.01 });
+   * try { filter.add('x'); } finally { filter.dispose(); }
+   * ```
+   */
+  dispose(): void {
+    if (this.#handle === undefined) return;
+    leakedFilters.unregister(this);
+    this.#runtime.module.destroyFilter(this.#handle);
+    this.#handle = undefined;
+  }
+
+  /** Same as {@link CuckooFilter.dispose}, for `using filter = ...`. */
+  [disposeSymbol](): void {
+    this.dispose();
+  }
+
+  /** True once {@link CuckooFilter.dispose} was called. */
+  get disposed(): boolean {
+    return this.#handle === undefined;
+  }
+
+  #info(method: string): Float64Array {
+    const handle = this.#live(method);
+    const { module, results } = this.#runtime;
+    module.describeFilter(handle, results);
+    return module.HEAPF64.subarray(results >>> 3, (results >>> 3) + InfoField.Count);
+  }
+
+  /** Number of items stored (copies counted), including one waiting in the stash. */
+  get size(): number {
+    return this.#info('size')[InfoField.ItemCount]!;
+  }
+
+  /** Number of slots, bucketCount × bucketSize. */
+  get slotCount(): number {
+    return this.#info('slotCount')[InfoField.SlotCount]!;
+  }
+
+  /** size / slotCount. Inserts start failing around 0.5, 0.84, 0.95, 0.98 for bucket sizes 1, 2, 4, 8. */
+  get loadFactor(): number {
+    return this.#info('loadFactor')[InfoField.LoadFactor]!;
+  }
+
+  /** Bytes of WebAssembly memory the table uses (toBytes() adds a 64-byte header and checksum). */
+  get byteLength(): number {
+    return this.#info('byteLength')[InfoField.SizeInBytes]!;
+  }
+
+  /** Table bits per stored item, fingerprintBits / loadFactor (Infinity when empty). */
+  get bitsPerItem(): number {
+    return this.#info('bitsPerItem')[InfoField.BitsPerItem]!;
+  }
+
+  /** The false-positive rate expected at the current load: 1 - (1 - 2^-f)^(2b × load). */
+  get expectedFpr(): number {
+    return this.#info('expectedFpr')[InfoField.ExpectedFpr]!;
+  }
+
+  /** The paper's bound on the false-positive rate of a full filter, 2b / 2^f. */
+  get fprBound(): number {
+    return this.#info('fprBound')[InfoField.FprBound]!;
+  }
+
+  /** True while inserts fail: evictions ran out and one item waits in the stash. Deleting makes room. */
+  get full(): boolean {
+    return this.#info('full')[InfoField.IsFull] === 1;
+  }
+
+  /** The filter's parameters. */
+  get params(): CuckooFilterParams {
+    if (this.#params === undefined) {
+      const info = this.#info('params');
+      this.#params = Object.freeze({
+        bucketCount: info[InfoField.BucketCount]!,
+        bucketSize: info[InfoField.BucketSize]! as 1 | 2 | 4 | 8,
+        fingerprintBits: info[InfoField.FingerprintBits]!,
+        maxKicks: info[InfoField.MaxKicks]!,
+        seed: (BigInt(info[InfoField.SeedHigh]!) << 32n) | BigInt(info[InfoField.SeedLow]!),
+      });
+    }
+    this.#live('params');
+    return this.#params;
+  }
+}
+
+/**
+ * Feeds `items` to `visit` in chunks already written to wasm memory: integer
+ * typed arrays as 8-byte items in `writer.data` (packed = false), anything
+ * else packed back to back in `writer.data` with offsets in `writer.aux`
+ * (packed = true). `visit` returns false to stop. When an item is invalid,
+ * the chunk's items before it are visited first if `visitBeforeError`.
+ */
+function forEachChunk(
+  writer: ItemWriter,
+  items: unknown,
+  what: string,
+  visitBeforeError: boolean,
+  visit: (count: number, packed: boolean) => boolean,
+): void {
+  try {
+    feedChunks(writer, items, what, visitBeforeError, visit);
+  } finally {
+    writer.trim();
+  }
+}
+
+function feedChunks(
+  writer: ItemWriter,
+  items: unknown,
+  what: string,
+  visitBeforeError: boolean,
+  visit: (count: number, packed: boolean) => boolean,
+): void {
+  if (isNumericItemArray(items)) {
+    for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
+      let count = Math.min(CHUNK_ITEMS, items.length - start);
+      const invalid = items instanceof Float64Array ? firstUnsafeInteger(items, start, count) : -1;
+      if (invalid >= 0) count = invalid - start;
+      writer.writeNumericRun(items, start, count);
+      if (invalid >= 0) {
+        if (visitBeforeError && count > 0) visit(count, false);
+        throw new RangeError(
+          `${what}[${invalid}]: a Float64Array element must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${items[invalid]}`,
+        );
+      }
+      if (!visit(count, false)) return;
+    }
+    return;
+  }
+  if (typeof items === 'string' || typeof (items as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
+    throw new TypeError(
+      `${what} must be an iterable of items or an integer typed array${typeof items === 'string' ? ' (a string is one item: wrap it in an array)' : ''}, got ${describeValue(items)}`,
+    );
+  }
+  const offsets = new Uint32Array(CHUNK_ITEMS + 1);
+  let count = 0;
+  let bytes = 0;
+  let index = 0;
+  const flush = (): boolean => {
+    offsets[count] = bytes;
+    const address = writer.aux.reserve((count + 1) * 4);
+    writer.heapU32().set(offsets.subarray(0, count + 1), address >>> 2);
+    const more = visit(count, true);
+    count = 0;
+    bytes = 0;
+    return more;
+  };
+  for (const item of items as Iterable<unknown>) {
+    let length: number;
+    try {
+      length = writer.writeAt(item, bytes, `${what}[${index}]`);
+    } catch (error) {
+      if (visitBeforeError && count > 0) flush();
+      throw error;
+    }
+    offsets[count++] = bytes;
+    bytes += length;
+    index++;
+    if ((count === CHUNK_ITEMS || bytes >= CHUNK_BYTES) && !flush()) return;
+  }
+  if (count > 0) flush();
+}
+
+function firstUnsafeInteger(items: Float64Array, start: number, count: number): number {
+  for (let i = start; i < start + count; i++) if (!Number.isSafeInteger(items[i])) return i;
+  return -1;
+}
