@@ -4,13 +4,12 @@
 #include <utility>
 
 #include "item_hash.hpp"
+#include "reject.hpp"
 
 namespace cuckoo {
 namespace {
 
-// Every rejection funnels through here so that validation's happy path stays
-// a straight line of compares and the error handling stays out of the way.
-[[gnu::cold, gnu::noinline]] Status rejected(Status status) noexcept { return status; }
+using detail::rejected;
 
 bool isPowerOfTwo(std::uint64_t v) noexcept { return v != 0 && (v & (v - 1)) == 0; }
 

@@ -16,4 +16,10 @@ inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_
   return XXH3_64bits_withSeed(data, length, seed);
 }
 
+// The serialized format's checksum (FORMAT.md): XXH3-64 with seed 0. Frozen
+// with format version 1, independently of the item hash's id.
+inline std::uint64_t formatChecksum(const unsigned char* data, std::size_t length) noexcept {
+  return XXH3_64bits_withSeed(data, length, 0);
+}
+
 }  // namespace cuckoo::detail

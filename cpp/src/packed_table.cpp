@@ -61,6 +61,42 @@ Status PackedTable::copyTo(PackedTable& out) const noexcept {
   return Status::kOk;
 }
 
+std::uint64_t PackedTable::countNonZeroEntries(const unsigned char* bytes, std::size_t byteCount,
+                                               unsigned bitsPerEntry, std::uint64_t entryCount) noexcept {
+  // Entries are tested a group at a time inside one 64-bit load, with the lane
+  // trick of swarZeroLaneTops. A load starts at the byte holding the group's
+  // first bit, so up to 7 leading bits are shifted out: a group gets 57 bits.
+  const unsigned lanes = 57 / bitsPerEntry;
+  const unsigned groupBits = lanes * bitsPerEntry;
+  const std::uint64_t groupMask = (std::uint64_t{1} << groupBits) - 1;
+  std::uint64_t laneHighBits = 0;
+  for (unsigned s = 0; s < lanes; ++s) laneHighBits |= std::uint64_t{1} << (s * bitsPerEntry + bitsPerEntry - 1);
+  const std::uint64_t laneLowBits = groupMask & ~laneHighBits;
+
+  std::uint64_t nonZero = 0;
+  std::uint64_t entry = 0;
+  std::uint64_t bitPos = 0;
+  while (entry + lanes <= entryCount && (bitPos >> 3) + sizeof(std::uint64_t) <= byteCount) {
+    const std::uint64_t group = (load64(bytes + (bitPos >> 3)) >> (bitPos & 7)) & groupMask;
+    // A lane's top bit ends up set exactly when the lane is non-zero: either
+    // its own top bit is set or its low bits carry into it.
+    const std::uint64_t nonZeroTops = (((group & laneLowBits) + laneLowBits) | group) & laneHighBits;
+    nonZero += static_cast<std::uint64_t>(__builtin_popcountll(nonZeroTops));
+    entry += lanes;
+    bitPos += groupBits;
+  }
+  // The last few entries, where a 64-bit load would run past the buffer.
+  const std::uint64_t entryMask = (std::uint64_t{1} << bitsPerEntry) - 1;
+  for (; entry < entryCount; ++entry, bitPos += bitsPerEntry) {
+    const std::uint64_t firstByte = bitPos >> 3;
+    const std::uint64_t endByte = (bitPos + bitsPerEntry + 7) >> 3;
+    std::uint64_t window = 0;
+    for (std::uint64_t i = firstByte; i < endByte; ++i) window |= std::uint64_t{bytes[i]} << (8 * (i - firstByte));
+    nonZero += ((window >> (bitPos & 7)) & entryMask) != 0 ? 1 : 0;
+  }
+  return nonZero;
+}
+
 void PackedTable::release() noexcept {
   std::free(bytes_);
   bytes_ = nullptr;

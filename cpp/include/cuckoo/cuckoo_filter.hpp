@@ -104,6 +104,14 @@ class CuckooFilter {
   void clear() noexcept;
 
   ItemLocation locate(const void* item, std::size_t length) const noexcept;
+  // The byte format of FORMAT.md (implemented in serialization.cpp).
+  // `serialize` writes exactly serializedSize() bytes. `deserialize` checks
+  // every field and the checksum, whatever the input, and reports the first
+  // failed check as a kFormat* status (or kTableTooLarge / kOutOfMemory).
+  std::size_t serializedSize() const noexcept;
+  void serialize(unsigned char* out) const noexcept;
+  static Status deserialize(const unsigned char* data, std::size_t length, CuckooFilter& out) noexcept;
+
   FilterStats stats() const noexcept;
   const FilterParams& params() const noexcept { return params_; }
   std::uint64_t itemCount() const noexcept { return itemCount_; }

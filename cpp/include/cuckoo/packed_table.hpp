@@ -51,6 +51,19 @@ class PackedTable {
   // A byte-for-byte copy (kOutOfMemory if the copy cannot be allocated).
   Status copyTo(PackedTable& out) const noexcept;
 
+  // Non-zero entries among the first `entryCount` entries of `bitsPerEntry`
+  // (2..32) bits packed as this table packs them. Reads only bytes
+  // [0, byteCount), so it also works on unpadded buffers such as a serialized
+  // payload; byteCount must be at least ceil(entryCount * bitsPerEntry / 8).
+  static std::uint64_t countNonZeroEntries(const unsigned char* bytes, std::size_t byteCount,
+                                           unsigned bitsPerEntry, std::uint64_t entryCount) noexcept;
+
+  // Occupied slots in the whole table.
+  std::uint64_t occupiedEntries() const noexcept {
+    return countNonZeroEntries(bytes_, payloadBytes(), shape_.bitsPerEntry,
+                               shape_.bucketCount * shape_.slotsPerBucket);
+  }
+
   std::uint32_t read(std::uint64_t bucket, unsigned slot) const noexcept {
     return readEntry(bucket * shape_.slotsPerBucket + slot);
   }

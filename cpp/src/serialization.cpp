@@ -1,0 +1,197 @@
+// Byte format version 1 of FORMAT.md. Every integer is written byte by byte in
+// little-endian order, so the bytes do not depend on the host's layout or
+// padding rules and native and wasm32 builds produce identical files.
+
+#include <cstring>
+#include <utility>
+
+#include "cuckoo/cuckoo_filter.hpp"
+#include "item_hash.hpp"
+#include "reject.hpp"
+
+namespace cuckoo {
+namespace {
+
+using detail::rejected;
+
+constexpr unsigned char kMagic[4] = {'C', 'K', 'F', 'W'};
+constexpr std::uint8_t kFormatVersion = 1;
+
+// Reserved for a later semi-sorted table encoding; version 1 never sets it.
+constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
+constexpr std::uint8_t kFlagStashOccupied = 1U << 1;
+constexpr std::uint8_t kKnownFlags = kFlagSemiSorted | kFlagStashOccupied;
+
+constexpr std::size_t kHeaderBytes = 56;
+constexpr std::size_t kChecksumBytes = 8;
+
+// Byte offsets of the header fields (FORMAT.md's layout table).
+namespace at {
+constexpr std::size_t kVersion = 4;
+constexpr std::size_t kFlags = 5;
+constexpr std::size_t kHashId = 6;
+constexpr std::size_t kFingerprintBits = 7;
+constexpr std::size_t kBucketSize = 8;
+constexpr std::size_t kLog2BucketCount = 9;
+constexpr std::size_t kReserved = 10;
+constexpr std::size_t kMaxKicks = 12;
+constexpr std::size_t kSeed = 16;
+constexpr std::size_t kPrngState = 24;
+constexpr std::size_t kItemCount = 32;
+constexpr std::size_t kStashFingerprint = 40;
+constexpr std::size_t kStashBucket = 44;
+constexpr std::size_t kPayloadLength = 48;
+}  // namespace at
+
+void putLittleEndian(unsigned char* to, std::uint64_t value, unsigned byteCount) noexcept {
+  for (unsigned i = 0; i < byteCount; ++i) to[i] = static_cast<unsigned char>(value >> (8 * i));
+}
+
+std::uint64_t getLittleEndian(const unsigned char* from, unsigned byteCount) noexcept {
+  std::uint64_t value = 0;
+  for (unsigned i = 0; i < byteCount; ++i) value |= std::uint64_t{from[i]} << (8 * i);
+  return value;
+}
+
+// Magic, version and header length, in the order that gives the most useful
+// status for a short or foreign input.
+Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
+  const std::size_t magicBytesPresent = length < sizeof kMagic ? length : sizeof kMagic;
+  for (std::size_t i = 0; i < magicBytesPresent; ++i) {
+    if (data[i] != kMagic[i]) return rejected(Status::kFormatBadMagic);
+  }
+  if (length <= at::kVersion) return rejected(Status::kFormatTruncated);
+  if (data[at::kVersion] != kFormatVersion) return rejected(Status::kFormatUnsupportedVersion);
+  if (length < kHeaderBytes) return rejected(Status::kFormatTruncated);
+  return Status::kOk;
+}
+
+// The header's shape fields. On kOk (or kTableTooLarge, for a well-formed
+// header whose table this build cannot hold) `params` and `payloadBytes`
+// describe the table. Nothing is allocated here.
+Status checkShape(const unsigned char* header, FilterParams& params, std::uint64_t& payloadBytes) noexcept {
+  const std::uint8_t flags = header[at::kFlags];
+  if ((flags & ~kKnownFlags) != 0 || (flags & kFlagSemiSorted) != 0) {
+    return rejected(Status::kFormatBadParameters);
+  }
+  if (header[at::kHashId] != kHashIdXxh3V1) return rejected(Status::kFormatBadParameters);
+  const unsigned log2BucketCount = header[at::kLog2BucketCount];
+  if (log2BucketCount > 32) return rejected(Status::kFormatBadParameters);
+  if (getLittleEndian(header + at::kReserved, 2) != 0) return rejected(Status::kFormatBadParameters);
+
+  params.fingerprintBits = header[at::kFingerprintBits];
+  params.bucketSize = header[at::kBucketSize];
+  params.bucketCount = std::uint64_t{1} << log2BucketCount;
+  params.maxKicks = static_cast<std::uint32_t>(getLittleEndian(header + at::kMaxKicks, 4));
+  params.seed = getLittleEndian(header + at::kSeed, 8);
+  // create() and deserialize() accept exactly the same shapes.
+  const Status shape = CuckooFilter::validate(params);
+  if (shape != Status::kOk && shape != Status::kTableTooLarge) return rejected(Status::kFormatBadParameters);
+
+  // Valid shapes are at most 2^32 * 8 * 32 bits: no overflow.
+  payloadBytes = (params.bucketCount * params.bucketSize * params.fingerprintBits + 7) / 8;
+  if (getLittleEndian(header + at::kPayloadLength, 8) != payloadBytes) {
+    return rejected(Status::kFormatBadParameters);
+  }
+  return shape;
+}
+
+// What the checksum cannot vouch for: a writer that is not this code may have
+// produced well-checksummed nonsense.
+Status checkContents(const unsigned char* data, const FilterParams& params, std::size_t payloadBytes,
+                     Stash& stash, std::uint64_t& itemCount) noexcept {
+  const unsigned char* payload = data + kHeaderBytes;
+  const std::uint64_t entryCount = params.bucketCount * params.bucketSize;
+  const unsigned usedBitsOfLastByte = static_cast<unsigned>((entryCount * params.fingerprintBits) % 8);
+  if (usedBitsOfLastByte != 0 && (payload[payloadBytes - 1] >> usedBitsOfLastByte) != 0) {
+    return rejected(Status::kFormatInconsistent);
+  }
+
+  stash.occupied = (data[at::kFlags] & kFlagStashOccupied) != 0;
+  stash.fingerprint = static_cast<std::uint32_t>(getLittleEndian(data + at::kStashFingerprint, 4));
+  stash.bucket = static_cast<std::uint32_t>(getLittleEndian(data + at::kStashBucket, 4));
+  if (stash.occupied) {
+    const std::uint64_t largestFingerprint = (std::uint64_t{1} << params.fingerprintBits) - 1;
+    if (stash.fingerprint == 0 || stash.fingerprint > largestFingerprint || stash.bucket >= params.bucketCount) {
+      return rejected(Status::kFormatInconsistent);
+    }
+  } else if (stash.fingerprint != 0 || stash.bucket != 0) {
+    return rejected(Status::kFormatInconsistent);
+  }
+
+  itemCount = getLittleEndian(data + at::kItemCount, 8);
+  const std::uint64_t stored =
+      PackedTable::countNonZeroEntries(payload, payloadBytes, params.fingerprintBits, entryCount) +
+      (stash.occupied ? 1 : 0);
+  if (stored != itemCount) return rejected(Status::kFormatInconsistent);
+  return Status::kOk;
+}
+
+}  // namespace
+
+std::size_t CuckooFilter::serializedSize() const noexcept {
+  return kHeaderBytes + table_.payloadBytes() + kChecksumBytes;
+}
+
+void CuckooFilter::serialize(unsigned char* out) const noexcept {
+  const std::size_t payloadBytes = table_.payloadBytes();
+  std::memcpy(out, kMagic, sizeof kMagic);
+  out[at::kVersion] = kFormatVersion;
+  out[at::kFlags] = stash_.occupied ? kFlagStashOccupied : 0;
+  out[at::kHashId] = kHashIdXxh3V1;
+  out[at::kFingerprintBits] = static_cast<unsigned char>(params_.fingerprintBits);
+  out[at::kBucketSize] = static_cast<unsigned char>(params_.bucketSize);
+  out[at::kLog2BucketCount] = static_cast<unsigned char>(__builtin_ctzll(params_.bucketCount));
+  putLittleEndian(out + at::kReserved, 0, 2);
+  putLittleEndian(out + at::kMaxKicks, params_.maxKicks, 4);
+  putLittleEndian(out + at::kSeed, params_.seed, 8);
+  putLittleEndian(out + at::kPrngState, prng_.state(), 8);
+  putLittleEndian(out + at::kItemCount, itemCount_, 8);
+  putLittleEndian(out + at::kStashFingerprint, stash_.occupied ? stash_.fingerprint : 0, 4);
+  putLittleEndian(out + at::kStashBucket, stash_.occupied ? stash_.bucket : 0, 4);
+  putLittleEndian(out + at::kPayloadLength, payloadBytes, 8);
+  // A filter that was never created has no table to copy.
+  if (payloadBytes != 0) std::memcpy(out + kHeaderBytes, table_.data(), payloadBytes);
+  const std::size_t checkedBytes = kHeaderBytes + payloadBytes;
+  putLittleEndian(out + checkedBytes, detail::formatChecksum(out, checkedBytes), 8);
+}
+
+Status CuckooFilter::deserialize(const unsigned char* data, std::size_t length, CuckooFilter& out) noexcept {
+  const Status preamble = checkPreamble(data, length);
+  if (preamble != Status::kOk) return preamble;
+
+  FilterParams params;
+  std::uint64_t payloadBytes = 0;
+  const Status shape = checkShape(data, params, payloadBytes);
+  if (shape != Status::kOk) return shape;
+
+  // The shape fits kMaxTableBytes, so these sizes fit size_t even on wasm32.
+  const std::uint64_t expectedLength = kHeaderBytes + payloadBytes + kChecksumBytes;
+  if (length < expectedLength) return rejected(Status::kFormatTruncated);
+  if (length > expectedLength) return rejected(Status::kFormatInconsistent);
+  const auto checkedBytes = static_cast<std::size_t>(kHeaderBytes + payloadBytes);
+  if (detail::formatChecksum(data, checkedBytes) != getLittleEndian(data + checkedBytes, 8)) {
+    return rejected(Status::kFormatChecksumMismatch);
+  }
+
+  Stash stash;
+  std::uint64_t itemCount = 0;
+  const Status contents = checkContents(data, params, static_cast<std::size_t>(payloadBytes), stash, itemCount);
+  if (contents != Status::kOk) return contents;
+
+  PackedTable table;
+  const Status allocated =
+      PackedTable::allocate(params.fingerprintBits, params.bucketSize, params.bucketCount, table);
+  if (allocated != Status::kOk) return allocated;
+  std::memcpy(table.data(), data + kHeaderBytes, static_cast<std::size_t>(payloadBytes));
+
+  out.params_ = params;
+  out.table_ = std::move(table);
+  out.prng_ = SplitMix64(getLittleEndian(data + at::kPrngState, 8));
+  out.stash_ = stash;
+  out.itemCount_ = itemCount;
+  out.indexMask_ = static_cast<std::uint32_t>(params.bucketCount - 1);
+  return Status::kOk;
+}
+
+}  // namespace cuckoo

@@ -1,0 +1,660 @@
+// The byte format of FORMAT.md: round trips, every rejection status, hash test
+// vectors computed outside the core, and the committed golden fixture.
+
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+// Checksums are recomputed with xxHash directly, not through the core.
+#define XXH_INLINE_ALL
+#include "xxhash.h"
+
+#include "cuckoo/cuckoo_filter.hpp"
+#include "golden_recipe.hpp"
+#include "test_support.hpp"
+
+namespace cuckoo {
+namespace {
+
+using testing::containsKey;
+using testing::countKey;
+using testing::eraseKey;
+using testing::fillToFirstFailure;
+using testing::insertKey;
+using testing::makeFilter;
+using testing::snapshot;
+
+using Bytes = std::vector<unsigned char>;
+
+// Field offsets restated from FORMAT.md, so that the tests do not take them
+// from the code under test.
+constexpr std::size_t kVersionAt = 4;
+constexpr std::size_t kFlagsAt = 5;
+constexpr std::size_t kHashIdAt = 6;
+constexpr std::size_t kFingerprintBitsAt = 7;
+constexpr std::size_t kBucketSizeAt = 8;
+constexpr std::size_t kLog2BucketCountAt = 9;
+constexpr std::size_t kReservedAt = 10;
+constexpr std::size_t kMaxKicksAt = 12;
+constexpr std::size_t kSeedAt = 16;
+constexpr std::size_t kPrngStateAt = 24;
+constexpr std::size_t kItemCountAt = 32;
+constexpr std::size_t kStashFingerprintAt = 40;
+constexpr std::size_t kStashBucketAt = 44;
+constexpr std::size_t kPayloadLengthAt = 48;
+constexpr std::size_t kHeaderBytes = 56;
+constexpr std::size_t kChecksumBytes = 8;
+constexpr std::uint8_t kSemiSortedFlag = 1;
+constexpr std::uint8_t kStashFlag = 2;
+
+Bytes serialized(const CuckooFilter& filter) {
+  Bytes bytes(filter.serializedSize());
+  filter.serialize(bytes.data());
+  return bytes;
+}
+
+Status deserializeInto(const Bytes& bytes, CuckooFilter& out) {
+  return CuckooFilter::deserialize(bytes.data(), bytes.size(), out);
+}
+
+std::uint64_t readField(const Bytes& bytes, std::size_t at, unsigned width) {
+  std::uint64_t value = 0;
+  for (unsigned i = 0; i < width; ++i) value |= std::uint64_t{bytes.at(at + i)} << (8 * i);
+  return value;
+}
+
+void writeField(Bytes& bytes, std::size_t at, std::uint64_t value, unsigned width) {
+  for (unsigned i = 0; i < width; ++i) bytes.at(at + i) = static_cast<unsigned char>(value >> (8 * i));
+}
+
+std::uint64_t independentChecksum(const Bytes& bytes, std::size_t checkedBytes) {
+  return XXH3_64bits_withSeed(bytes.data(), checkedBytes, 0);
+}
+
+// Makes a deliberately edited buffer pass the checksum again, so that the
+// checks behind the checksum get exercised.
+void reseal(Bytes& bytes) {
+  const std::size_t checked = bytes.size() - kChecksumBytes;
+  writeField(bytes, checked, independentChecksum(bytes, checked), 8);
+}
+
+// Runs the same operations on two equal filters, which must agree on every
+// result. Only keys that were stored get erased, as the filter requires.
+void applySameOperations(CuckooFilter& a, CuckooFilter& b, std::uint64_t oldKeyCount, std::uint64_t firstNewKey) {
+  std::vector<std::uint64_t> stored;
+  std::uint64_t key = firstNewKey;
+  for (int i = 0; i < 300; ++i, ++key) {
+    const bool inserted = insertKey(a, key);
+    ASSERT_EQ(inserted, insertKey(b, key));
+    if (inserted) stored.push_back(key);
+  }
+  for (std::size_t i = 0; i < stored.size(); i += 3) ASSERT_EQ(eraseKey(a, stored[i]), eraseKey(b, stored[i]));
+  // Freeing room in a full filter re-walks the stashed fingerprint, drawing from the PRNG.
+  for (std::uint64_t k = 0; k < oldKeyCount; k += 2) ASSERT_EQ(eraseKey(a, k), eraseKey(b, k));
+  for (int i = 0; i < 300; ++i, ++key) ASSERT_EQ(insertKey(a, key), insertKey(b, key));
+}
+
+// deserialize(serialize(x)) is x: same bytes, same answers, and the same
+// future, since the eviction PRNG's state travels with the table.
+void expectRoundTrip(CuckooFilter& original, std::uint64_t keysInserted) {
+  const Bytes bytes = serialized(original);
+  CuckooFilter restored;
+  ASSERT_EQ(deserializeInto(bytes, restored), Status::kOk);
+  ASSERT_EQ(serialized(restored), bytes);
+  ASSERT_TRUE(snapshot(restored) == snapshot(original));
+  EXPECT_EQ(restored.params().fingerprintBits, original.params().fingerprintBits);
+  EXPECT_EQ(restored.params().bucketSize, original.params().bucketSize);
+  EXPECT_EQ(restored.params().bucketCount, original.params().bucketCount);
+  EXPECT_EQ(restored.params().maxKicks, original.params().maxKicks);
+  EXPECT_EQ(restored.params().seed, original.params().seed);
+  EXPECT_EQ(restored.indexMask(), original.indexMask());
+  for (std::uint64_t key = 0; key < keysInserted + 500; ++key) {
+    ASSERT_EQ(containsKey(restored, key), containsKey(original, key)) << key;
+    ASSERT_EQ(countKey(restored, key), countKey(original, key)) << key;
+  }
+  ASSERT_NO_FATAL_FAILURE(applySameOperations(original, restored, keysInserted, std::uint64_t{1} << 40));
+  ASSERT_EQ(serialized(restored), serialized(original));
+}
+
+enum class Fill { kEmpty, kHalf, kUntilStashOccupied };
+
+// ------------------------------------------------------------------ round trips
+
+TEST(SerializationRoundTrip, EveryShapeEmptyHalfFullAndWithOccupiedStash) {
+  for (unsigned b : {1U, 2U, 4U, 8U}) {
+    for (unsigned f : {2U, 7U, 8U, 12U, 13U, 16U, 31U, 32U}) {
+      for (std::uint64_t m : {std::uint64_t{1}, std::uint64_t{8}, std::uint64_t{256}}) {
+        for (Fill fill : {Fill::kEmpty, Fill::kHalf, Fill::kUntilStashOccupied}) {
+          SCOPED_TRACE("f=" + std::to_string(f) + " b=" + std::to_string(b) + " m=" + std::to_string(m) +
+                       " fill=" + std::to_string(static_cast<int>(fill)));
+          CuckooFilter filter = makeFilter(f, b, m, /*seed=*/f * 1000 + b * 10 + m, /*maxKicks=*/100);
+          std::uint64_t inserted = 0;
+          if (fill == Fill::kHalf) {
+            // b = 1 with 2-bit fingerprints can fail below half load; stopping there is fine.
+            while (inserted < m * b / 2 && insertKey(filter, inserted)) ++inserted;
+          } else if (fill == Fill::kUntilStashOccupied) {
+            inserted = fillToFirstFailure(filter, 0).size();
+            ASSERT_TRUE(filter.isFull());
+          }
+          ASSERT_NO_FATAL_FAILURE(expectRoundTrip(filter, inserted));
+        }
+      }
+    }
+  }
+}
+
+TEST(SerializationRoundTrip, RestoredFilterFollowsTheOriginalOperationForOperation) {
+  CuckooFilter original = makeFilter(12, 4, 512, /*seed=*/0x5eed);
+  const std::uint64_t stored = fillToFirstFailure(original, 0).size();
+  ASSERT_TRUE(original.isFull());
+  for (std::uint64_t k = 0; k < stored; k += 5) ASSERT_TRUE(eraseKey(original, k));
+
+  CuckooFilter restored;
+  ASSERT_EQ(deserializeInto(serialized(original), restored), Status::kOk);
+  // One operation at a time, comparing whole states after each one.
+  std::uint64_t next = stored + 1;
+  for (int round = 0; round < 400; ++round) {
+    switch (round % 4) {
+      case 0:
+      case 1:
+        ASSERT_EQ(insertKey(original, next), insertKey(restored, next));
+        ++next;
+        break;
+      case 2: {
+        const std::uint64_t victim = 1 + 7 * static_cast<std::uint64_t>(round);
+        if (victim % 5 != 0 && victim < stored) {
+          ASSERT_EQ(eraseKey(original, victim), eraseKey(restored, victim));
+        }
+        break;
+      }
+      default:
+        ASSERT_EQ(original.insertUnique(&next, sizeof next), restored.insertUnique(&next, sizeof next));
+        ++next;
+        break;
+    }
+    ASSERT_TRUE(snapshot(original) == snapshot(restored)) << "round " << round;
+  }
+  ASSERT_EQ(serialized(original), serialized(restored));
+  original.clear();
+  restored.clear();
+  ASSERT_EQ(serialized(original), serialized(restored));
+}
+
+TEST(SerializationLayout, FieldsAreWhereFormatMdSaysTheyAre) {
+  CuckooFilter filter = makeFilter(13, 2, 64, /*seed=*/0x0123456789abcdefULL, /*maxKicks=*/77);
+  fillToFirstFailure(filter, 100);
+  ASSERT_TRUE(filter.isFull());
+  const Bytes bytes = serialized(filter);
+
+  const std::size_t payloadBytes = (64 * 2 * 13 + 7) / 8;
+  ASSERT_EQ(bytes.size(), kHeaderBytes + payloadBytes + kChecksumBytes);
+  EXPECT_EQ(filter.serializedSize(), bytes.size());
+  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "CKFW");
+  EXPECT_EQ(bytes[kVersionAt], 1);
+  EXPECT_EQ(bytes[kFlagsAt], kStashFlag);
+  EXPECT_EQ(bytes[kHashIdAt], 1);
+  EXPECT_EQ(bytes[kFingerprintBitsAt], 13);
+  EXPECT_EQ(bytes[kBucketSizeAt], 2);
+  EXPECT_EQ(bytes[kLog2BucketCountAt], 6);
+  EXPECT_EQ(readField(bytes, kReservedAt, 2), 0U);
+  EXPECT_EQ(readField(bytes, kMaxKicksAt, 4), 77U);
+  EXPECT_EQ(readField(bytes, kSeedAt, 8), 0x0123456789abcdefULL);
+  EXPECT_EQ(readField(bytes, kPrngStateAt, 8), filter.prngState());
+  EXPECT_EQ(readField(bytes, kItemCountAt, 8), filter.itemCount());
+  EXPECT_EQ(readField(bytes, kStashFingerprintAt, 4), filter.stash().fingerprint);
+  EXPECT_EQ(readField(bytes, kStashBucketAt, 4), filter.stash().bucket);
+  EXPECT_EQ(readField(bytes, kPayloadLengthAt, 8), payloadBytes);
+  EXPECT_EQ(0, std::memcmp(bytes.data() + kHeaderBytes, filter.table().data(), payloadBytes));
+  EXPECT_EQ(readField(bytes, kHeaderBytes + payloadBytes, 8), independentChecksum(bytes, kHeaderBytes + payloadBytes));
+
+  // The PRNG field is the raw SplitMix64 state: seed XOR the offset before any draw.
+  const Bytes fresh = serialized(makeFilter(12, 4, 16, /*seed=*/42));
+  EXPECT_EQ(readField(fresh, kPrngStateAt, 8), 42U ^ 0x6a09e667f3bcc909ULL);
+  EXPECT_EQ(fresh[kFlagsAt], 0);
+  EXPECT_EQ(readField(fresh, kStashFingerprintAt, 8), 0U);
+}
+
+// ------------------------------------------------------------------ statuses
+
+// A valid buffer to corrupt, and a filter that failed deserializations must
+// leave exactly as it was.
+class SerializationStatus : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    source_ = makeFilter(12, 4, 16, /*seed=*/7);
+    for (std::uint64_t k = 0; k < 40; ++k) ASSERT_TRUE(insertKey(source_, k));
+    valid_ = serialized(source_);
+    ASSERT_EQ(valid_.size(), kHeaderBytes + 96 + kChecksumBytes);
+
+    fullSource_ = makeFilter(12, 4, 16, /*seed=*/8, /*maxKicks=*/50);
+    fillToFirstFailure(fullSource_, 1000);
+    ASSERT_TRUE(fullSource_.isFull());
+    validWithStash_ = serialized(fullSource_);
+
+    resetTarget();
+  }
+
+  void resetTarget() {
+    target_ = makeFilter(8, 2, 32, /*seed=*/3);
+    for (std::uint64_t k = 500; k < 530; ++k) ASSERT_TRUE(insertKey(target_, k));
+    targetBefore_ = snapshot(target_);
+  }
+
+  // The status of deserializing `bytes` over target_; on failure, also checks
+  // that target_ is untouched and still answers as before.
+  Status statusOf(const Bytes& bytes) {
+    const Status status = deserializeInto(bytes, target_);
+    if (status == Status::kOk) {
+      resetTarget();
+      return status;
+    }
+    EXPECT_TRUE(snapshot(target_) == targetBefore_);
+    EXPECT_EQ(target_.params().bucketCount, 32U);
+    for (std::uint64_t k = 500; k < 530; ++k) EXPECT_TRUE(containsKey(target_, k));
+    return status;
+  }
+
+  static Bytes withField(Bytes bytes, std::size_t at, std::uint64_t value, unsigned width) {
+    writeField(bytes, at, value, width);
+    return bytes;
+  }
+  static Bytes resealed(Bytes bytes) {
+    reseal(bytes);
+    return bytes;
+  }
+
+  CuckooFilter source_;
+  CuckooFilter fullSource_;
+  Bytes valid_;
+  Bytes validWithStash_;
+  CuckooFilter target_;
+  testing::Snapshot targetBefore_;
+};
+
+TEST_F(SerializationStatus, ValidBuffersLoad) {
+  EXPECT_EQ(statusOf(valid_), Status::kOk);
+  EXPECT_EQ(statusOf(validWithStash_), Status::kOk);
+}
+
+TEST_F(SerializationStatus, MagicAndShortInputs) {
+  EXPECT_EQ(statusOf(Bytes{}), Status::kFormatTruncated);
+  EXPECT_EQ(statusOf(Bytes{'C'}), Status::kFormatTruncated);
+  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F'}), Status::kFormatTruncated);
+  EXPECT_EQ(statusOf(Bytes{'X'}), Status::kFormatBadMagic);
+  EXPECT_EQ(statusOf(Bytes{'C', 'x'}), Status::kFormatBadMagic);
+  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F', 'w'}), Status::kFormatBadMagic);
+  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F', 'W'}), Status::kFormatTruncated);
+  EXPECT_EQ(statusOf(Bytes{'{', '"', 'a', '"', ':'}), Status::kFormatBadMagic);
+  for (std::size_t i = 0; i < 4; ++i) {
+    Bytes bytes = valid_;
+    bytes[i] ^= 0x20;
+    EXPECT_EQ(statusOf(bytes), Status::kFormatBadMagic) << i;
+  }
+}
+
+TEST_F(SerializationStatus, Version) {
+  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F', 'W', 2}), Status::kFormatUnsupportedVersion);
+  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F', 'W', 1}), Status::kFormatTruncated);
+  for (unsigned version : {0U, 2U, 255U}) {
+    EXPECT_EQ(statusOf(withField(valid_, kVersionAt, version, 1)), Status::kFormatUnsupportedVersion) << version;
+  }
+}
+
+TEST_F(SerializationStatus, TruncationAtEveryLength) {
+  for (const Bytes* whole : {&valid_, &validWithStash_}) {
+    for (std::size_t length = 0; length < whole->size(); ++length) {
+      // An exact-size copy, so that reading past it trips AddressSanitizer.
+      const Bytes prefix(whole->begin(), whole->begin() + static_cast<std::ptrdiff_t>(length));
+      ASSERT_EQ(statusOf(prefix), Status::kFormatTruncated) << "length " << length;
+    }
+  }
+}
+
+TEST_F(SerializationStatus, TrailingByte) {
+  Bytes bytes = valid_;
+  bytes.push_back(0);
+  EXPECT_EQ(statusOf(bytes), Status::kFormatInconsistent);
+}
+
+TEST_F(SerializationStatus, EachParameterField) {
+  const auto bad = Status::kFormatBadParameters;
+  EXPECT_EQ(statusOf(withField(valid_, kFlagsAt, kSemiSortedFlag, 1)), bad);
+  EXPECT_EQ(statusOf(withField(validWithStash_, kFlagsAt, kSemiSortedFlag | kStashFlag, 1)), bad);
+  for (unsigned bit = 2; bit < 8; ++bit) {
+    EXPECT_EQ(statusOf(withField(valid_, kFlagsAt, 1U << bit, 1)), bad) << "flag bit " << bit;
+  }
+  for (unsigned id : {0U, 2U, 255U}) EXPECT_EQ(statusOf(withField(valid_, kHashIdAt, id, 1)), bad) << id;
+  // 13 and 16 are valid widths, but not for this payload length.
+  for (unsigned f : {0U, 1U, 13U, 16U, 33U, 255U}) {
+    EXPECT_EQ(statusOf(withField(valid_, kFingerprintBitsAt, f, 1)), bad) << "f=" << f;
+  }
+  for (unsigned b : {0U, 3U, 2U, 8U, 16U, 255U}) {
+    EXPECT_EQ(statusOf(withField(valid_, kBucketSizeAt, b, 1)), bad) << "b=" << b;
+  }
+  for (unsigned log2m : {3U, 5U, 32U, 33U, 64U, 255U}) {
+    EXPECT_EQ(statusOf(withField(valid_, kLog2BucketCountAt, log2m, 1)), bad) << "log2 m=" << log2m;
+  }
+  EXPECT_EQ(statusOf(withField(valid_, kReservedAt, 1, 1)), bad);
+  EXPECT_EQ(statusOf(withField(valid_, kReservedAt + 1, 0x80, 1)), bad);
+  EXPECT_EQ(statusOf(withField(valid_, kMaxKicksAt, kMaxKicksLimit + 1, 4)), bad);
+  EXPECT_EQ(statusOf(withField(valid_, kMaxKicksAt, 0xFFFFFFFFU, 4)), bad);
+  for (std::uint64_t length : {std::uint64_t{0}, std::uint64_t{95}, std::uint64_t{97}, std::uint64_t{96} + 7,
+                               std::uint64_t{1} << 63, ~std::uint64_t{0}}) {
+    EXPECT_EQ(statusOf(withField(valid_, kPayloadLengthAt, length, 8)), bad) << "payload length " << length;
+  }
+  // The limits themselves are fine.
+  EXPECT_EQ(statusOf(resealed(withField(valid_, kMaxKicksAt, kMaxKicksLimit, 4))), Status::kOk);
+  EXPECT_EQ(statusOf(resealed(withField(valid_, kMaxKicksAt, 0, 4))), Status::kOk);
+}
+
+TEST_F(SerializationStatus, LargestShapeIsJudgedBeforeAnyAllocation) {
+  // A bare header claiming f=32, b=8, m=2^32 (a 128 GiB table).
+  Bytes header(valid_.begin(), valid_.begin() + kHeaderBytes);
+  header[kFingerprintBitsAt] = 32;
+  header[kBucketSizeAt] = 8;
+  header[kLog2BucketCountAt] = 32;
+  writeField(header, kPayloadLengthAt, std::uint64_t{1} << 37, 8);
+  header.resize(kHeaderBytes + kChecksumBytes);
+  const bool fitsThisBuild = PackedTable::bytesFor(32, 8, std::uint64_t{1} << 32) != 0;
+  EXPECT_EQ(statusOf(header), fitsThisBuild ? Status::kFormatTruncated : Status::kTableTooLarge);
+}
+
+TEST_F(SerializationStatus, Checksum) {
+  const std::size_t payloadStart = kHeaderBytes;
+  for (std::size_t at : {payloadStart, payloadStart + 50, valid_.size() - kChecksumBytes - 1}) {
+    for (unsigned bit = 0; bit < 8; bit += 3) {
+      Bytes bytes = valid_;
+      bytes[at] ^= static_cast<unsigned char>(1U << bit);
+      EXPECT_EQ(statusOf(bytes), Status::kFormatChecksumMismatch) << at << ":" << bit;
+    }
+  }
+  // Fields no other check covers.
+  EXPECT_EQ(statusOf(withField(valid_, kSeedAt, 8, 8)), Status::kFormatChecksumMismatch);
+  EXPECT_EQ(statusOf(withField(valid_, kPrngStateAt, 1, 8)), Status::kFormatChecksumMismatch);
+  EXPECT_EQ(statusOf(withField(valid_, kItemCountAt, 41, 8)), Status::kFormatChecksumMismatch);
+  for (std::size_t at = valid_.size() - kChecksumBytes; at < valid_.size(); ++at) {
+    Bytes bytes = valid_;
+    bytes[at] ^= 0x01;
+    EXPECT_EQ(statusOf(bytes), Status::kFormatChecksumMismatch) << at;
+  }
+}
+
+TEST_F(SerializationStatus, ItemCountMustMatchTheContents) {
+  const std::uint64_t count = readField(valid_, kItemCountAt, 8);
+  ASSERT_EQ(count, 40U);
+  for (std::uint64_t wrong : {count - 1, count + 1, std::uint64_t{0}, ~std::uint64_t{0}}) {
+    EXPECT_EQ(statusOf(resealed(withField(valid_, kItemCountAt, wrong, 8))), Status::kFormatInconsistent) << wrong;
+  }
+  // An entry the count does not know about, then the same entry counted.
+  Bytes bytes = valid_;
+  std::size_t emptyByte = kHeaderBytes;
+  while (bytes[emptyByte] != 0) ++emptyByte;
+  bytes[emptyByte] = 0x10;
+  EXPECT_EQ(statusOf(resealed(bytes)), Status::kFormatInconsistent);
+  EXPECT_EQ(statusOf(resealed(withField(bytes, kItemCountAt, count + 1, 8))), Status::kOk);
+}
+
+TEST_F(SerializationStatus, StashFieldsMustAgreeWithTheStashFlag) {
+  const auto inconsistent = Status::kFormatInconsistent;
+  // Flag off: fingerprint and bucket must be 0.
+  EXPECT_EQ(statusOf(resealed(withField(valid_, kStashFingerprintAt, 5, 4))), inconsistent);
+  EXPECT_EQ(statusOf(resealed(withField(valid_, kStashBucketAt, 3, 4))), inconsistent);
+  // Flag on without a fingerprint.
+  EXPECT_EQ(statusOf(resealed(withField(valid_, kFlagsAt, kStashFlag, 1))), inconsistent);
+
+  const std::uint64_t fullCount = readField(validWithStash_, kItemCountAt, 8);
+  // Flag cleared on a stashed filter: the stash fields are left over, and the count is one too high.
+  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kFlagsAt, 0, 1))), inconsistent);
+  Bytes dropped = withField(validWithStash_, kFlagsAt, 0, 1);
+  writeField(dropped, kStashFingerprintAt, 0, 4);
+  writeField(dropped, kStashBucketAt, 0, 4);
+  EXPECT_EQ(statusOf(resealed(dropped)), inconsistent);
+  writeField(dropped, kItemCountAt, fullCount - 1, 8);
+  EXPECT_EQ(statusOf(resealed(dropped)), Status::kOk);
+
+  // Flag on: fingerprint in [1, 2^12 - 1], bucket below m = 16.
+  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashFingerprintAt, 0, 4))), inconsistent);
+  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashFingerprintAt, 4096, 4))), inconsistent);
+  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashFingerprintAt, 0xFFFFFFFFU, 4))), inconsistent);
+  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashBucketAt, 16, 4))), inconsistent);
+  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashFingerprintAt, 4095, 4))), Status::kOk);
+  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashBucketAt, 15, 4))), Status::kOk);
+}
+
+TEST_F(SerializationStatus, UnusedBitsOfTheLastPayloadByteMustBeZero) {
+  // f=13, b=2, m=1: 26 bits in 4 bytes, so the top 6 bits of byte 3 are unused.
+  // f=7, b=1, m=1: 7 bits in 1 byte, so the top bit is unused.
+  struct Shape {
+    unsigned f, b;
+    unsigned usedBitsOfLastByte;
+  };
+  for (const Shape shape : {Shape{13, 2, 2}, Shape{7, 1, 7}}) {
+    CuckooFilter filter = makeFilter(shape.f, shape.b, 1, /*seed=*/11);
+    for (std::uint64_t k = 0; filter.itemCount() < shape.b; ++k) ASSERT_TRUE(insertKey(filter, k));
+    const Bytes bytes = serialized(filter);
+    const std::size_t lastPayloadByte = bytes.size() - kChecksumBytes - 1;
+    for (unsigned bit = shape.usedBitsOfLastByte; bit < 8; ++bit) {
+      Bytes padded = bytes;
+      padded[lastPayloadByte] |= static_cast<unsigned char>(1U << bit);
+      EXPECT_EQ(statusOf(resealed(padded)), Status::kFormatInconsistent) << "f=" << shape.f << " bit " << bit;
+    }
+  }
+}
+
+TEST_F(SerializationStatus, CorruptionNeverCrashes) {
+  // Every single-byte value at every offset, with and without a valid checksum;
+  // AddressSanitizer and UBSan watch the reads.
+  for (const Bytes* whole : {&valid_, &validWithStash_}) {
+    for (std::size_t at = 0; at < whole->size(); ++at) {
+      for (unsigned value = 0; value < 256; value += 17) {
+        Bytes bytes = *whole;
+        bytes[at] = static_cast<unsigned char>(value);
+        statusOf(bytes);
+        if (at < whole->size() - kChecksumBytes) {
+          reseal(bytes);
+          EXPECT_NE(statusOf(bytes), Status::kFormatChecksumMismatch);
+        }
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ counting
+
+TEST(PackedTableCounting, MatchesSlotBySlotCountOnExactSizeBuffers) {
+  SplitMix64 rng(2024);
+  for (unsigned f = 2; f <= 32; ++f) {
+    for (unsigned b : {1U, 4U, 8U}) {
+      for (std::uint64_t m : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{16}, std::uint64_t{64}}) {
+        PackedTable table;
+        ASSERT_EQ(PackedTable::allocate(f, b, m, table), Status::kOk);
+        const std::uint64_t mask = (std::uint64_t{1} << f) - 1;
+        for (std::uint64_t bucket = 0; bucket < m; ++bucket) {
+          for (unsigned slot = 0; slot < b; ++slot) {
+            const std::uint64_t draw = rng.next();
+            // A third empty; the rest include the all-ones and single-high-bit extremes.
+            const std::uint64_t value = draw % 3 == 0 ? 0 : draw % 7 == 0 ? mask : draw % 11 == 0 ? (mask >> 1) + 1 : (draw >> 8) & mask;
+            table.write(bucket, slot, static_cast<std::uint32_t>(value));
+          }
+        }
+        std::uint64_t expected = 0;
+        std::vector<std::uint64_t> prefixCounts{0};
+        for (std::uint64_t bucket = 0; bucket < m; ++bucket) {
+          for (unsigned slot = 0; slot < b; ++slot) {
+            expected += table.read(bucket, slot) != 0 ? 1 : 0;
+            prefixCounts.push_back(expected);
+          }
+        }
+        ASSERT_EQ(table.occupiedEntries(), expected) << "f=" << f << " b=" << b << " m=" << m;
+        for (std::uint64_t entries = 0; entries < prefixCounts.size(); ++entries) {
+          const std::size_t byteCount = static_cast<std::size_t>((entries * f + 7) / 8);
+          const Bytes exact(table.data(), table.data() + byteCount);
+          ASSERT_EQ(PackedTable::countNonZeroEntries(exact.data(), exact.size(), f, entries), prefixCounts[entries])
+              << "f=" << f << " b=" << b << " m=" << m << " entries=" << entries;
+        }
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ test vectors
+
+Bytes text(const char* s) { return Bytes(s, s + std::strlen(s)); }
+
+// Numbers reach the core as 8-byte little-endian int64, as the TypeScript layer encodes them.
+Bytes int64LittleEndian(std::int64_t value) {
+  Bytes bytes(8);
+  writeField(bytes, 0, static_cast<std::uint64_t>(value), 8);
+  return bytes;
+}
+
+struct HashVector {
+  unsigned fingerprintBits;
+  unsigned bucketSize;
+  unsigned log2BucketCount;
+  std::uint64_t seed;
+  Bytes item;
+  std::uint64_t hash;
+  std::uint32_t fingerprint;
+  std::uint32_t primaryBucket;
+  std::uint32_t alternateBucket;
+};
+
+TEST(HashVectors, ItemsMapToTheFrozenFingerprintAndBuckets) {
+  // Computed by a separate program from libxxhash and hashing.hpp's written
+  // layout, not by this core; FORMAT.md lists the same table.
+  const std::vector<HashVector> vectors = {
+      {12, 4, 16, 0x0000000000000000ULL, text(""), 0x2d06800538d394c2ULL, 721, 38082, 3695},
+      {12, 4, 16, 0x0000000000000000ULL, text("a"), 0xe6c632b61e964e1fULL, 3692, 19999, 1178},
+      {12, 4, 16, 0x0000000000000000ULL, text("abc"), 0x78af5f94892f3950ULL, 1931, 14672, 61915},
+      {12, 4, 16, 0x0000000000000000ULL, text("hello world"), 0xd447b1ea40e6988bULL, 3396, 39051, 8909},
+      {12, 4, 16, 0x0000000000000000ULL, text("cuckoo"), 0x6b9c4af711372734ULL, 1722, 10036, 55823},
+      {12, 4, 16, 0x0000000000000000ULL, int64LittleEndian(0), 0xc77b3abb6f87acd9ULL, 3191, 44249, 12216},
+      {12, 4, 16, 0x0000000000000000ULL, int64LittleEndian(1), 0x2fbc593564db792eULL, 764, 31022, 60774},
+      {12, 4, 16, 0x0000000000000000ULL, int64LittleEndian(5), 0x8e03e9aa39aaa78cULL, 2272, 42892, 3649},
+      {12, 4, 16, 0x0000000000000000ULL, int64LittleEndian(-1), 0x5111c7e47d784413ULL, 1297, 17427, 17780},
+      {12, 4, 16, 0x0000000000000000ULL, int64LittleEndian(9007199254740991), 0x7c21423830c24a1bULL, 1986, 18971, 28838},
+      {12, 4, 16, 0x0123456789abcdefULL, text(""), 0xcc1ca35a1b089c5cULL, 3265, 40028, 27052},
+      {12, 4, 16, 0x0123456789abcdefULL, text("a"), 0xfcf369f9e7541d1bULL, 4047, 7451, 54644},
+      {12, 4, 16, 0x0123456789abcdefULL, text("abc"), 0x4a2ec311f0e180a4ULL, 1187, 32932, 37961},
+      {12, 4, 16, 0x0123456789abcdefULL, text("hello world"), 0x3f5ca66db40a4952ULL, 1014, 18770, 42669},
+      {12, 4, 16, 0x0123456789abcdefULL, text("cuckoo"), 0x837db40cd7eb1a99ULL, 2104, 6809, 34715},
+      {12, 4, 16, 0x0123456789abcdefULL, int64LittleEndian(0), 0x84c4077b5ba88a78ULL, 2124, 35448, 9940},
+      {12, 4, 16, 0x0123456789abcdefULL, int64LittleEndian(1), 0x62da9b4ecf9e94bcULL, 1582, 38076, 59875},
+      {12, 4, 16, 0x0123456789abcdefULL, int64LittleEndian(5), 0x1be944fc238e1f8dULL, 447, 8077, 42843},
+      {12, 4, 16, 0x0123456789abcdefULL, int64LittleEndian(-1), 0x1c90f36d547002f0ULL, 457, 752, 28822},
+      {12, 4, 16, 0x0123456789abcdefULL, int64LittleEndian(9007199254740991), 0x7e9c3b6e60627dc2ULL, 2026, 32194, 43520},
+      {7, 2, 10, 0x0000000000000000ULL, text(""), 0x2d06800538d394c2ULL, 23, 194, 513},
+      {7, 2, 10, 0x0000000000000000ULL, text("a"), 0xe6c632b61e964e1fULL, 115, 543, 736},
+      {7, 2, 10, 0x0000000000000000ULL, text("abc"), 0x78af5f94892f3950ULL, 60, 336, 337},
+      {7, 2, 10, 0x0000000000000000ULL, text("hello world"), 0xd447b1ea40e6988bULL, 106, 139, 10},
+      {7, 2, 10, 0x0000000000000000ULL, text("cuckoo"), 0x6b9c4af711372734ULL, 54, 820, 160},
+      {7, 2, 10, 0x0000000000000000ULL, int64LittleEndian(0), 0xc77b3abb6f87acd9ULL, 99, 217, 972},
+      {7, 2, 10, 0x0000000000000000ULL, int64LittleEndian(1), 0x2fbc593564db792eULL, 24, 302, 981},
+      {7, 2, 10, 0x0000000000000000ULL, int64LittleEndian(5), 0x8e03e9aa39aaa78cULL, 71, 908, 483},
+      {7, 2, 10, 0x0000000000000000ULL, int64LittleEndian(-1), 0x5111c7e47d784413ULL, 41, 19, 487},
+      {7, 2, 10, 0x0000000000000000ULL, int64LittleEndian(9007199254740991), 0x7c21423830c24a1bULL, 62, 539, 147},
+  };
+  for (const HashVector& v : vectors) {
+    SCOPED_TRACE("f=" + std::to_string(v.fingerprintBits) + " seed=" + std::to_string(v.seed) + " item of " +
+                 std::to_string(v.item.size()) + " bytes starting " +
+                 (v.item.empty() ? std::string("-") : std::to_string(v.item[0])));
+    const CuckooFilter filter =
+        makeFilter(v.fingerprintBits, v.bucketSize, std::uint64_t{1} << v.log2BucketCount, v.seed);
+    const ItemLocation where = filter.locate(v.item.data(), v.item.size());
+    EXPECT_EQ(where.hash, v.hash);
+    EXPECT_EQ(where.fingerprint, v.fingerprint);
+    EXPECT_EQ(where.primaryBucket, v.primaryBucket);
+    EXPECT_EQ(where.alternateBucket, v.alternateBucket);
+  }
+}
+
+// ------------------------------------------------------------------ golden fixture
+
+std::string fixturePath(const std::string& name) { return std::string(CUCKOO_FIXTURE_DIR) + "/" + name; }
+
+Bytes readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot open " << path;
+  return Bytes(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// The few facts the test needs from the fixture's .json, read with plain
+// string search (the file is written by hand in a fixed shape).
+std::uint64_t jsonNumber(const std::string& json, const std::string& key) {
+  const std::size_t at = json.find("\"" + key + "\":");
+  EXPECT_NE(at, std::string::npos) << key;
+  if (at == std::string::npos) return 0;
+  return std::stoull(json.substr(json.find(':', at) + 1));
+}
+
+struct Probe {
+  std::string item;
+  bool contains;
+};
+
+std::vector<Probe> jsonProbes(const std::string& json) {
+  std::vector<Probe> probes;
+  const std::string itemKey = "\"item\": \"";
+  const std::string containsKey = "\"contains\": ";
+  for (std::size_t at = json.find(itemKey); at != std::string::npos; at = json.find(itemKey, at)) {
+    const std::size_t start = at + itemKey.size();
+    const std::size_t end = json.find('"', start);
+    const std::size_t answer = json.find(containsKey, end) + containsKey.size();
+    probes.push_back(Probe{json.substr(start, end - start), json.compare(answer, 4, "true") == 0});
+    at = end;
+  }
+  return probes;
+}
+
+TEST(GoldenFixture, CoreRebuildsTheCommittedBytes) {
+  const Bytes committed = readFile(fixturePath(fixture::kGoldenFileName));
+  CuckooFilter rebuilt;
+  ASSERT_TRUE(fixture::buildGoldenFilter(rebuilt));
+  const Bytes bytes = serialized(rebuilt);
+  ASSERT_EQ(bytes.size(), committed.size());
+  for (std::size_t i = 0; i < bytes.size(); ++i) ASSERT_EQ(bytes[i], committed[i]) << "first difference at byte " << i;
+}
+
+TEST(GoldenFixture, CommittedFileLoadsAndAnswersAsDescribed) {
+  const Bytes committed = readFile(fixturePath(fixture::kGoldenFileName));
+  const std::string json = [] {
+    const Bytes raw = readFile(fixturePath("golden-f12-b4-m1024-seed42.json"));
+    return std::string(raw.begin(), raw.end());
+  }();
+  CuckooFilter loaded;
+  ASSERT_EQ(deserializeInto(committed, loaded), Status::kOk);
+  CuckooFilter rebuilt;
+  ASSERT_TRUE(fixture::buildGoldenFilter(rebuilt));
+
+  EXPECT_EQ(jsonNumber(json, "byteLength"), committed.size());
+  EXPECT_EQ(jsonNumber(json, "formatVersion"), 1U);
+  EXPECT_EQ(jsonNumber(json, "hashId"), 1U);
+  EXPECT_EQ(jsonNumber(json, "fingerprintBits"), loaded.params().fingerprintBits);
+  EXPECT_EQ(jsonNumber(json, "bucketSize"), loaded.params().bucketSize);
+  EXPECT_EQ(jsonNumber(json, "bucketCount"), loaded.params().bucketCount);
+  EXPECT_EQ(jsonNumber(json, "maxKicks"), loaded.params().maxKicks);
+  EXPECT_EQ(jsonNumber(json, "seed"), loaded.params().seed);
+  EXPECT_EQ(jsonNumber(json, "itemCount"), loaded.itemCount());
+  EXPECT_EQ(json.find("\"stashOccupied\": false") != std::string::npos, !loaded.isFull());
+
+  const std::vector<Probe> probes = jsonProbes(json);
+  ASSERT_GE(probes.size(), 20U);
+  for (const Probe& probe : probes) {
+    EXPECT_EQ(loaded.contains(probe.item.data(), probe.item.size()), probe.contains) << '"' << probe.item << '"';
+    EXPECT_EQ(rebuilt.contains(probe.item.data(), probe.item.size()), probe.contains) << '"' << probe.item << '"';
+  }
+  // Every member answers true, as the recipe promises.
+  for (int i = fixture::kGoldenErased; i < fixture::kGoldenInserted; ++i) {
+    const std::string item = fixture::goldenItem(i);
+    ASSERT_TRUE(loaded.contains(item.data(), item.size())) << item;
+  }
+}
+
+}  // namespace
+}  // namespace cuckoo
