@@ -60,7 +60,16 @@ async function instantiate(options: InitOptions): Promise<Runtime> {
   } else {
     moduleOptions.locateFile = locate;
   }
-  const module = await createCuckooModule(moduleOptions);
+  // The glue reports load problems on the console; keep them for the error instead.
+  const glueMessages: string[] = [];
+  moduleOptions.printErr = (message: string) => glueMessages.push(message);
+  let module: RawModule;
+  try {
+    module = await createCuckooModule(moduleOptions);
+  } catch (error) {
+    const details = glueMessages.length > 0 ? ` (${glueMessages.join('; ')})` : '';
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${details}`, { cause: error });
+  }
   const results = module._malloc(128) >>> 0;
   if (results === 0) throw new RangeError('cannot allocate the result area');
   return { module, writer: new ItemWriter(module), results };

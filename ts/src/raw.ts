@@ -5,6 +5,7 @@
 export interface EmscriptenModuleOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, prefix: string) => string;
+  printErr?: (message: string) => void;
 }
 
 /** A filter handle: the address of a cuckoo::CuckooFilter in wasm memory. */

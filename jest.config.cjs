@@ -1,0 +1,12 @@
+// Jest runs the TypeScript suites in tests/ts against the built package in
+// dist/ (what users get), so `npm run build` must run first; `npm test` does.
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/tests/ts'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/ts/tsconfig.json' }] },
+  moduleNameMapper: {
+    '^cuckoo-wasm$': '<rootDir>/dist/cjs/index.js',
+  },
+  testTimeout: 120000,
+};

@@ -1,0 +1,65 @@
+// Jest gives each test file its own module registry, so here the wasm module
+// starts unloaded.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CuckooFilter, CuckooFilterError, init, isInitialized } from 'cuckoo-wasm';
+
+const wasmPath = join(__dirname, '..', '..', 'dist', 'wasm', 'cuckoo.wasm');
+
+test('every entry point before init() throws NOT_INITIALIZED with what to do', () => {
+  expect(isInitialized()).toBe(false);
+  const calls: Array<[string, () => unknown]> = [
+    ['new CuckooFilter', () => new CuckooFilter({ bucketCount: 16, bucketSize: 4, fingerprintBits: 8 })],
+    ['CuckooFilter.create', () => CuckooFilter.create({ capacity: 10, fpr: 0.01 })],
+    ['CuckooFilter.fromBytes', () => CuckooFilter.fromBytes(new Uint8Array(10))],
+  ];
+  for (const [name, call] of calls) {
+    let caught: unknown;
+    try {
+      call();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(CuckooFilterError);
+    expect((caught as CuckooFilterError).code).toBe('NOT_INITIALIZED');
+    expect((caught as Error).message).toBe(
+      `${name}: cuckoo-wasm is not initialized; call \`await init()\` once before using it`,
+    );
+  }
+});
+
+test('bad init options are rejected with a TypeError', async () => {
+  await expect(init(42 as never)).rejects.toThrow(/init: options must be an object/);
+  await expect(init({ wasmBinary: 'bytes' as never })).rejects.toThrow(/wasmBinary must be an ArrayBuffer or a Uint8Array/);
+  await expect(init({ locateFile: '/x.wasm' as never })).rejects.toThrow(/locateFile must be a function/);
+  expect(isInitialized()).toBe(false);
+});
+
+test('a failed load rejects with LOAD_FAILED and a later init() can succeed', async () => {
+  const failed = init({ locateFile: (file) => `/nonexistent/folder/${file}` });
+  await expect(failed).rejects.toMatchObject({ name: 'CuckooFilterError', code: 'LOAD_FAILED' });
+  await expect(failed).rejects.toThrow(/\/nonexistent\/folder\/cuckoo\.wasm/);
+  expect(isInitialized()).toBe(false);
+  const corrupt = init({ wasmBinary: new Uint8Array([0, 97, 115, 109, 9, 9, 9, 9]) });
+  await expect(corrupt).rejects.toMatchObject({ code: 'LOAD_FAILED' });
+
+  // locateFile receives the file name and the default folder.
+  const seen: string[] = [];
+  await init({
+    locateFile: (file, folder) => {
+      seen.push(file, folder);
+      return wasmPath;
+    },
+  });
+  expect(seen[0]).toBe('cuckoo.wasm');
+  expect(seen[1]).toMatch(/^file:.*\/dist\/wasm\/$/);
+  expect(isInitialized()).toBe(true);
+  await init(); // idempotent
+  using filter = CuckooFilter.create({ capacity: 10, fpr: 0.01 });
+  expect(filter.add('ok')).toBe(true);
+});
+
+test('init accepts the module bytes directly', async () => {
+  // Already initialized above: a second init() resolves without reloading.
+  await expect(init({ wasmBinary: readFileSync(wasmPath) })).resolves.toBeUndefined();
+});
