@@ -1,0 +1,133 @@
+// The package as users get it: `npm pack`, installed into an empty project,
+// used through import and require, type-checked through its exports map, and
+// within its download budget.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { packAndInstall, repoRoot, type InstalledPackage } from '../support/pack';
+
+let installed: InstalledPackage;
+beforeAll(() => {
+  installed = packAndInstall();
+});
+
+const publicNames = ['CuckooFilter', 'CuckooFilterError', 'FormatError', 'init', 'isInitialized'];
+
+// The same script for both module systems: it checks what the entry exports
+// and uses it, printing a JSON summary.
+const usage = `
+  const names = Object.keys(api).filter((k) => k !== 'default' && k !== '__esModule').sort();
+  await api.init();
+  const filter = api.CuckooFilter.create({ capacity: 1000, fpr: 0.01, seed: 5 });
+  filter.addMany(['a', 'b', 'c']);
+  const copy = api.CuckooFilter.fromBytes(filter.toBytes());
+  let formatError = null;
+  try { api.CuckooFilter.fromBytes(new Uint8Array(3)); } catch (e) { formatError = [e instanceof api.FormatError, e instanceof api.CuckooFilterError, e.code]; }
+  console.log(JSON.stringify({ names, has: [copy.has('a'), copy.has('b'), copy.has('zzz')], size: copy.size,
+    params: { ...filter.params, seed: String(filter.params.seed) }, formatError }));
+  filter.dispose(); copy.dispose();
+`;
+
+function runNode(file: string): { names: string[]; has: boolean[]; size: number; params: object; formatError: unknown[] } {
+  return JSON.parse(execFileSync(process.execPath, [file], { cwd: installed.consumerDir, encoding: 'utf8' }));
+}
+
+const expected = {
+  names: publicNames,
+  has: [true, true, false],
+  size: 3,
+  // fpr 0.01 -> b = 2, f = ceil(log2(4 / 0.01)) = 9; 1000 / (2 * 0.84) = 595.2 -> m = 1024.
+  params: { bucketCount: 1024, bucketSize: 2, fingerprintBits: 9, maxKicks: 500, seed: '5' },
+  formatError: [true, true, 'BAD_MAGIC'],
+};
+
+test('import works in an ES module', () => {
+  const file = join(installed.consumerDir, 'use.mjs');
+  writeFileSync(file, `import * as api from 'cuckoo-wasm';\n${usage}`);
+  expect(runNode(file)).toEqual(expected);
+});
+
+test('require works in CommonJS', () => {
+  const file = join(installed.consumerDir, 'use.cjs');
+  writeFileSync(file, `const api = require('cuckoo-wasm');\n(async () => {${usage}})();`);
+  expect(runNode(file)).toEqual(expected);
+});
+
+test('the types resolve for ESM and CommonJS consumers (moduleResolution nodenext)', () => {
+  const consumer = installed.consumerDir;
+  const source = `
+    const filter: CuckooFilter = CuckooFilter.create({ capacity: 10, fpr: 0.01 });
+    const added: boolean = filter.add('x');
+    const answers: Uint8Array = filter.hasMany(new Uint32Array([1, 2]));
+    const bytes: Uint8Array = filter.toBytes();
+    const seed: bigint = filter.params.seed;
+    const code: FormatErrorCode | undefined = undefined;
+    // @ts-expect-error a boolean is not an item
+    filter.add(true);
+    // @ts-expect-error bucketSize must be 1, 2, 4 or 8
+    new CuckooFilter({ bucketCount: 16, bucketSize: 3, fingerprintBits: 8 });
+    export { added, answers, bytes, seed, code };
+  `;
+  writeFileSync(join(consumer, 'types.mts'), `import { init, CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\nawait init();\n${source}`);
+  writeFileSync(join(consumer, 'types.cts'), `import { CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${source}`);
+  writeFileSync(
+    join(consumer, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, lib: ['es2022', 'esnext.disposable', 'dom'], types: [] },
+      files: ['types.mts', 'types.cts'],
+    }),
+  );
+  const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  expect(() => execFileSync(process.execPath, [tsc, '-p', consumer], { encoding: 'utf8', stdio: 'pipe' })).not.toThrow();
+});
+
+test('the CLI is installed as a bin', () => {
+  const output = execFileSync(join(installed.consumerDir, 'node_modules', '.bin', 'cuckoo-wasm'), ['--version'], {
+    encoding: 'utf8',
+  });
+  expect(output.trim()).toBe(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version);
+});
+
+test('the tarball holds the built package and nothing else', () => {
+  const files = execFileSync('tar', ['-tzf', installed.tarball], { encoding: 'utf8' }).trim().split('\n').sort();
+  for (const required of [
+    'package/package.json',
+    'package/README.md',
+    'package/FORMAT.md',
+    'package/dist/wasm/cuckoo.wasm',
+    'package/dist/wasm/cuckoo.mjs',
+    'package/dist/wasm/cuckoo.cjs',
+    'package/dist/esm/index.js',
+    'package/dist/esm/index.d.ts',
+    'package/dist/cjs/index.js',
+    'package/dist/cjs/index.d.ts',
+    'package/dist/cjs/cli.js',
+  ]) {
+    expect(files).toContain(required);
+  }
+  expect(files.filter((f) => !f.startsWith('package/dist/') && !/^package\/[^/]+$/.test(f))).toEqual([]);
+});
+
+// What a browser downloads for `import 'cuckoo-wasm'`: the ES module graph
+// from dist/esm/index.js (relative imports followed) plus cuckoo.wasm.
+function esmGraph(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const source = readFileSync(entry, 'utf8');
+  for (const match of source.matchAll(/(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/g)) {
+    esmGraph(resolve(dirname(entry), match[1]!), seen);
+  }
+  return seen;
+}
+
+test('the browser download is within the 60 KB gzip budget', () => {
+  const dist = join(installed.consumerDir, 'node_modules', 'cuckoo-wasm', 'dist');
+  const files = [...esmGraph(join(dist, 'esm', 'index.js')), join(dist, 'wasm', 'cuckoo.wasm')];
+  expect(files.some((f) => f.endsWith('cuckoo.mjs'))).toBe(true);
+  expect(files.some((f) => f.endsWith('cli.js'))).toBe(false);
+  const sizes = files.map((f) => [f.slice(dist.length + 1), gzipSync(readFileSync(f), { level: 9 }).length] as const);
+  const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+  console.log(`browser download, gzip -9: ${total} bytes\n${sizes.map(([f, s]) => `  ${f}: ${s}`).join('\n')}`);
+  expect(total).toBeLessThanOrEqual(60 * 1024);
+});
