@@ -39,6 +39,8 @@ build_package() {
   cp "$out/cuckoo.wasm" "$out/cuckoo.mjs" "$out/cjs/cuckoo.cjs" dist/wasm/
   npx tsc -p ts/tsconfig.esm.json
   npx tsc -p ts/tsconfig.cjs.json
+  # The command-line tool, CommonJS only, the one file compiled with Node's types.
+  npx tsc -p ts/tsconfig.cli.json
   cp ts/platform/esm.js dist/esm/platform.js
   cp ts/platform/cjs.js dist/cjs/platform.js
   echo '{ "type": "module" }' >dist/esm/package.json

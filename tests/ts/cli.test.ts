@@ -1,0 +1,324 @@
+// The `cuckoo-wasm` command: the compiled dist/cjs/cli.js, run in a child
+// process as users run it (and, for the many small cases, through its main()),
+// checked against the library and against sizes derived here.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { CuckooFilter, init } from 'cuckoo-wasm';
+import { main, type CliIo } from '../../dist/cjs/cli';
+
+const repoRoot = resolve(__dirname, '..', '..');
+const cliPath = join(repoRoot, 'dist', 'cjs', 'cli.js');
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The command in a child process, as users run it; `cwd` is the test's temporary folder. */
+function cli(args: readonly string[], input?: string): Run {
+  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd: workDir, input, encoding: 'utf8' });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * The same code through main() in this process: a child costs ~0.2 s of Node
+ * start-up, so cases that only exercise the logic run here. Paths must be absolute.
+ */
+async function cliInProcess(args: readonly string[], input = ''): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdin: Readable.from([Buffer.from(input)]),
+    stdout: { write: (chunk) => ((stdout += String(chunk)), true) },
+    stderr: { write: (chunk) => ((stderr += String(chunk)), true) },
+  };
+  const status = await main(args, io);
+  return { status, stdout, stderr };
+}
+
+const inWorkDir = (name: string): string => join(workDir, name);
+
+/** The shape CuckooFilter.create should choose, from the sizing rule of the README (paper, Section 5.1). */
+function expectedShape(capacity: number, fpr: number): { bucketSize: number; fingerprintBits: number; bucketCount: number } {
+  const [bucketSize, maxLoad] = fpr > 0.002 ? [2, 0.84] : fpr >= 0.00001 ? [4, 0.95] : [8, 0.98];
+  const fingerprintBits = Math.ceil(Math.log2((2 * bucketSize) / fpr));
+  const bucketCount = 2 ** Math.ceil(Math.log2(Math.ceil(capacity / (bucketSize * maxLoad))));
+  return { bucketSize, fingerprintBits, bucketCount };
+}
+
+const members = Array.from({ length: 1000 }, (_, i) => `member-${i}`);
+const nonMembers = Array.from({ length: 10_000 }, (_, i) => `other-${i}`);
+const lines = (items: readonly string[]): string => items.map((item) => `${item}\n`).join('');
+const answersOf = (stdout: string): string[][] => stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
+
+let workDir: string;
+let membersFile: string;
+let builtFile: string;
+let buildSummary: string;
+
+beforeAll(async () => {
+  await init();
+  workDir = mkdtempSync(join(tmpdir(), 'cuckoo-wasm-cli-'));
+  membersFile = join(workDir, 'members.txt');
+  writeFileSync(membersFile, lines(members));
+  builtFile = join(workDir, 'members.cf');
+  const built = cli(['build', 'members.txt', '-o', 'members.cf', '--capacity', '1000', '--fpr', '0.01', '--seed', '7']);
+  expect(built).toMatchObject({ status: 0, stdout: '' });
+  buildSummary = built.stderr;
+});
+
+afterAll(() => {
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('build', () => {
+  test('from a file: writes the filter and one summary line', () => {
+    const bytes = readFileSync(builtFile);
+    // f = 9 bits over 2048 slots holding 1000 items; expected FPR 1 - (1 - 2^-f)^(2b * load).
+    const load = 1000 / 2048;
+    const bitsPerItem = (9 / load).toFixed(2);
+    const percent = Number(((1 - (1 - 2 ** -9) ** (4 * load)) * 100).toPrecision(3));
+    expect(buildSummary).toBe(`wrote members.cf: 1000 items, ${bytes.length} bytes, ${bitsPerItem} bits per item, expected FPR ${percent}%\n`);
+  });
+
+  test('from stdin gives the same bytes as from the file', () => {
+    const run = cli(['build', '-', '-o', 'stdin.cf', '--capacity', '1000', '--fpr', '0.01', '--seed', '7'], lines(members));
+    expect(run.status).toBe(0);
+    expect(readFileSync(join(workDir, 'stdin.cf'))).toEqual(readFileSync(builtFile));
+  });
+
+  test('without --capacity, sizes for the non-empty lines, dropping \\r and a byte order mark', async () => {
+    const items = members.slice(0, 700);
+    const text = `\ufeff${items.join('\r\n')}\r\n\n\r\n`;
+    writeFileSync(inWorkDir('crlf.txt'), text);
+    expect(cli(['build', 'crlf.txt', '-o', 'crlf.cf']).status).toBe(0);
+    const info = JSON.parse((await cliInProcess(['info', inWorkDir('crlf.cf'), '--json'])).stdout);
+    expect(info).toMatchObject({ ...expectedShape(700, 0.001), items: 700, seed: '0' });
+    const answers = answersOf((await cliInProcess(['query', inWorkDir('crlf.cf'), items[0]!, items[699]!, ''])).stdout);
+    expect(answers).toEqual([[items[0], 'yes'], [items[699], 'yes'], ['', 'no']]);
+    // stdin is held in memory to be counted, and must give the same filter.
+    expect((await cliInProcess(['build', '-', '-o', inWorkDir('crlf-stdin.cf')], text)).status).toBe(0);
+    expect(readFileSync(inWorkDir('crlf-stdin.cf'))).toEqual(readFileSync(inWorkDir('crlf.cf')));
+  });
+
+  test('a --capacity too small fails, says how many went in, and writes nothing', () => {
+    const run = cli(['build', membersFile, '-o', 'small.cf', '--capacity', '100', '--fpr', '0.01']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^cuckoo-wasm: the filter is full after adding \d+ items; raise --capacity \(it was 100\)\n$/);
+    expect(existsSync(join(workDir, 'small.cf'))).toBe(false);
+  });
+
+  test('a line repeated beyond what two buckets hold is named, rather than blaming the capacity', async () => {
+    const run = await cliInProcess(['build', '-', '-o', inWorkDir('dup.cf'), '--capacity', '1000'], lines(Array(20).fill('dup')));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^cuckoo-wasm: .*'dup' occurs more than 8 times.*remove duplicate lines.*\n$/);
+  });
+});
+
+describe('query', () => {
+  test('answers yes for every built item, given on the command line', () => {
+    const run = cli(['query', 'members.cf', ...members.slice(0, 50)]);
+    expect(run.status).toBe(0);
+    expect(answersOf(run.stdout)).toEqual(members.slice(0, 50).map((item) => [item, 'yes']));
+  });
+
+  describe('items from stdin', () => {
+    const probes = [...members, ...nonMembers];
+    let answers: string[][];
+    beforeAll(() => {
+      const run = cli(['query', 'members.cf'], lines(probes));
+      expect(run).toMatchObject({ status: 0, stderr: '' });
+      answers = answersOf(run.stdout);
+    });
+
+    test('one answer per line: no false negatives, and few false positives', () => {
+      expect(answers.map(([item]) => item)).toEqual(probes);
+      expect(answers.slice(0, members.length).every(([, answer]) => answer === 'yes')).toBe(true);
+      // The filter was built for fpr 0.01, so at most 0.01 * 10,000 = 100 false
+      // positives are expected; the count is binomial with a standard deviation
+      // under 10, so 200 (twice the requested rate) is over 10 deviations away.
+      const falsePositives = answers.slice(members.length).filter(([, answer]) => answer === 'yes').length;
+      expect(falsePositives).toBeLessThan(200);
+    });
+
+    test('the file loads with CuckooFilter.fromBytes and answers the same', () => {
+      using filter = CuckooFilter.fromBytes(readFileSync(builtFile));
+      expect(filter.size).toBe(members.length);
+      expect(Array.from(filter.hasMany(probes), (answer) => (answer === 1 ? 'yes' : 'no'))).toEqual(answers.map(([, answer]) => answer));
+    });
+  });
+});
+
+describe('info', () => {
+  // capacity 1000, fpr 0.01: b = 2 (fpr > 0.002), f = ceil(log2(4 / 0.01)) = 9,
+  // m = nextPow2(ceil(1000 / (2 * 0.84))) = nextPow2(596) = 1024.
+  const shape = { bucketSize: 2, fingerprintBits: 9, bucketCount: 1024 };
+
+  test('the sizing rule of this test agrees with the worked example', () => {
+    expect(expectedShape(1000, 0.01)).toEqual(shape);
+  });
+
+  test('prints aligned name-value lines', () => {
+    const run = cli(['info', 'members.cf']);
+    expect(run.status).toBe(0);
+    const rows = run.stdout.trimEnd().split('\n');
+    const valueColumn = rows[0]!.search(/\S+$/);
+    for (const row of rows) expect(row.slice(0, valueColumn).trimEnd()).toMatch(/^\w+$/);
+    const values = Object.fromEntries(rows.map((row) => [row.slice(0, valueColumn).trim(), row.slice(valueColumn)]));
+    expect(values).toMatchObject({
+      bucketCount: '1024',
+      bucketSize: '2',
+      fingerprintBits: '9',
+      maxKicks: '500',
+      seed: '7',
+      items: '1000',
+      bytes: String(readFileSync(builtFile).length),
+      loadFactor: (1000 / 2048).toFixed(4),
+    });
+    expect(values.bitsPerItem).toBe((9 / (1000 / 2048)).toFixed(2));
+    expect(values.fprBound).toMatch(/^0\.007813 \(0\.781%\)$/); // 2b / 2^f = 4 / 512
+  });
+
+  test('--json is machine-readable and matches the library', () => {
+    const run = cli(['info', 'members.cf', '--json']);
+    expect(run.status).toBe(0);
+    const info = JSON.parse(run.stdout);
+    using filter = CuckooFilter.fromBytes(readFileSync(builtFile));
+    expect(info).toEqual({
+      file: 'members.cf',
+      bytes: readFileSync(builtFile).length,
+      ...shape,
+      maxKicks: 500,
+      seed: '7',
+      items: 1000,
+      slotCount: 2048,
+      loadFactor: 1000 / 2048,
+      bitsPerItem: filter.bitsPerItem,
+      expectedFpr: filter.expectedFpr,
+      fprBound: 4 / 512,
+      full: false,
+    });
+  });
+
+  test('a seed beyond 2^53 survives as a string', async () => {
+    const seed = (2n ** 64n - 1n).toString();
+    expect((await cliInProcess(['build', membersFile, '-o', inWorkDir('seed.cf'), '--seed', seed])).status).toBe(0);
+    expect(JSON.parse((await cliInProcess(['info', inWorkDir('seed.cf'), '--json'])).stdout).seed).toBe(seed);
+  });
+});
+
+describe('help and version', () => {
+  test('--help prints usage to stdout', () => {
+    const run = cli(['--help']);
+    expect(run).toMatchObject({ status: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^Usage:\n {2}cuckoo-wasm build/);
+  });
+
+  test.each([['-h'], ['build', '--help'], ['info', 'members.cf', '-h']])('%s too', async (...args) => {
+    expect(await cliInProcess(args)).toEqual({ status: 0, stdout: expect.stringMatching(/^Usage:\n/), stderr: '' });
+  });
+
+  test('--version prints the package version', () => {
+    const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+    expect(cli(['--version'])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
+  });
+});
+
+describe('errors: one line on stderr naming the problem, status 2 for usage and 1 for failures', () => {
+  beforeAll(() => {
+    mkdirSync(inWorkDir('a-directory'));
+    writeFileSync(inWorkDir('empty.txt'), '\n\r\n');
+    const bytes = readFileSync(builtFile);
+    writeFileSync(inWorkDir('truncated.cf'), bytes.subarray(0, 100));
+    const corrupted = Buffer.from(bytes);
+    corrupted[200]! ^= 0x10;
+    writeFileSync(inWorkDir('corrupted.cf'), corrupted);
+  });
+
+  function expectOneLineError(run: Run, status: number, problem: RegExp): void {
+    expect(run.status).toBe(status);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^cuckoo-wasm: [^\n]+\n$/);
+    expect(run.stderr).toMatch(problem);
+    expect(existsSync(inWorkDir('out.cf'))).toBe(false);
+  }
+
+  // One of each kind in a real process: exit status, and no stack trace.
+  test.each([
+    [['frob'], 2, /^cuckoo-wasm: unknown command 'frob' \(expected build, query or info\)/],
+    [['build', 'members.txt', '-o', 'out.cf', '--fpr', '0'], 1, /fpr must be greater than 0 and less than 1, got 0/],
+    [['info', 'members.txt'], 1, /members\.txt is not a valid filter file: .*bad magic.*\(BAD_MAGIC\)/],
+  ] as const)('command line %j', (args, status, problem) => {
+    expectOneLineError(cli(args), status, problem);
+  });
+
+  const membersPath = (): string => inWorkDir('members.txt');
+  const out = (): string => inWorkDir('out.cf');
+  const build = (...extra: string[]): string[] => ['build', membersPath(), '-o', out(), ...extra];
+  test.each([
+    [/missing command/, 2, () => []],
+    [/unknown option '--frob'/, 2, () => ['--frob']],
+    [/unknown option '--bogus' for build/, 2, () => build('--bogus')],
+    [/build: missing -o/, 2, () => ['build', membersPath()]],
+    [/build: missing input file/, 2, () => ['build', '-o', out()]],
+    [/unexpected argument 'extra\.txt'/, 2, () => ['build', membersPath(), 'extra.txt', '-o', out()]],
+    [/option --fpr needs a value/, 2, () => build('--fpr')],
+    [/--fpr must be a number .*'abc'/, 2, () => build('--fpr', 'abc')],
+    [/--capacity must be a whole number .*'ten'/, 2, () => build('--capacity', 'ten')],
+    [/--capacity must be a whole number .*'1\.5'/, 2, () => build('--capacity', '1.5')],
+    [/--seed must be an integer .*'12abc'/, 2, () => build('--seed', '12abc')],
+    [/fpr must be greater than 0 and less than 1, got 1\.5/, 1, () => build('--fpr', '1.5')],
+    [/false-positive rate is too low/, 1, () => build('--fpr', '1e-12')],
+    [/capacity must be an integer from 1 .*got 0/, 1, () => build('--capacity', '0')],
+    [/seed must be from 0 to 2\^64 - 1/, 1, () => build('--seed', (2n ** 64n).toString())],
+    [/cannot read .*a-directory: it is a directory/, 1, () => ['build', inWorkDir('a-directory'), '-o', out()]],
+    [/empty\.txt has no items/, 1, () => ['build', inWorkDir('empty.txt'), '-o', out()]],
+    [/cannot write .*no-such-dir\/out\.cf: no such file/, 1, () => ['build', membersPath(), '-o', inWorkDir('no-such-dir/out.cf')]],
+    [/query: missing filter file/, 2, () => ['query']],
+    [/cannot read .*missing\.cf: no such file or directory/, 1, () => ['query', inWorkDir('missing.cf'), 'x']],
+    [/unknown option '--x' for query \(put '--' before items/, 2, () => ['query', builtFile, '--x']],
+    [/info: missing filter file/, 2, () => ['info']],
+    [/unexpected argument 'extra'/, 2, () => ['info', builtFile, 'extra']],
+    [/option --json takes no value/, 2, () => ['info', builtFile, '--json=yes']],
+    [/truncated\.cf is not a valid filter file: .*\(TRUNCATED\)/, 1, () => ['info', inWorkDir('truncated.cf')]],
+    [/corrupted\.cf is not a valid filter file: .*\(CHECKSUM_MISMATCH\)/, 1, () => ['info', inWorkDir('corrupted.cf')]],
+  ] as const)('%p, status %i', async (problem, status, args) => {
+    expectOneLineError(await cliInProcess(args()), status, problem);
+  });
+});
+
+describe('progress bar (main() in-process, with a fake terminal and clock)', () => {
+  const manyLines = Array.from({ length: 40 }, (_, chunk) => lines(members.slice(chunk * 25, chunk * 25 + 25)));
+
+  async function build(isTTY: boolean, stepMs: number): Promise<string[]> {
+    const writes: string[] = [];
+    let clock = 0;
+    const io: CliIo = {
+      stdin: Readable.from(manyLines),
+      stdout: { write: () => true },
+      stderr: { isTTY, columns: 80, write: (chunk) => writes.push(String(chunk)) > 0 },
+      now: () => (clock += stepMs),
+    };
+    expect(await main(['build', '-', '-o', join(workDir, 'progress.cf')], io)).toBe(0);
+    return writes;
+  }
+
+  test('on a terminal, once a second has passed, drawn over one line and erased before the summary', async () => {
+    const writes = await build(true, 150);
+    const drawn = writes.filter((text) => /^\r\S.*\x1b\[K$/.test(text));
+    expect(drawn.length).toBeGreaterThan(2);
+    expect(drawn.some((text) => text.includes('adding items ['))).toBe(true);
+    expect(drawn.every((text) => text.length <= 80 + 4)).toBe(true);
+    expect(writes.slice(-2)).toEqual(['\r\x1b[K', expect.stringMatching(/^wrote .*: 1000 items/)]);
+  });
+
+  test('not drawn for a quick run, nor when stderr is not a terminal', async () => {
+    expect(await build(true, 0)).toEqual([expect.stringMatching(/^wrote /)]);
+    expect(await build(false, 150)).toEqual([expect.stringMatching(/^wrote /)]);
+  });
+});

@@ -1,0 +1,588 @@
+#!/usr/bin/env node
+// The `cuckoo-wasm` command: build, query and inspect filter files from a shell.
+//
+// A line is read as UTF-8 text, so it is the same item as the JavaScript
+// string (items.ts): a filter built here answers the library's has(string).
+
+import * as fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import * as path from 'node:path';
+import { CuckooFilter, CuckooFilterError, FormatError, init } from './index.js';
+
+/** A stream {@link main} writes to. */
+export interface CliOutput {
+  write(chunk: string | Uint8Array): boolean;
+  once?(event: 'drain', listener: () => void): unknown;
+  /** On stderr: draw the progress bar only on a terminal. */
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+/** Where {@link main} reads and writes. Tests pass their own; the command uses the process's streams. */
+export interface CliIo {
+  stdin: AsyncIterable<Uint8Array | string>;
+  stdout: CliOutput;
+  stderr: CliOutput;
+  /** Milliseconds on a monotonic clock; times the progress bar. */
+  now?: () => number;
+}
+
+const USAGE = `Usage:
+  cuckoo-wasm build <file|-> -o <out.cf> [--fpr R] [--capacity N] [--seed S]
+  cuckoo-wasm query <file.cf> [item...]
+  cuckoo-wasm info <file.cf> [--json]
+  cuckoo-wasm --help | --version
+
+build   Makes a cuckoo filter from a text file (or stdin with -), one item per
+        line, read as UTF-8 (the same item as the JavaScript string); a trailing
+        \\r is dropped, empty lines are skipped, and a duplicate line is stored
+        again.
+          -o, --output <out.cf>  where to write the filter (required)
+          --fpr R                false-positive rate to aim for (default 0.001)
+          --capacity N           items the filter must hold (default: the
+                                 number of lines, which needs a first pass
+                                 over the file, or stdin held in memory)
+          --seed S               hash seed, 0 to 2^64-1, decimal or 0x hex
+                                 (default 0); the same seed and input give
+                                 the same bytes
+query   Prints "<item>\\tyes" (possibly present) or "<item>\\tno" (certainly
+        absent) per item: the command-line items, or else one per line of stdin.
+info    Prints the filter's parameters and statistics; --json for JSON.
+
+Exit status: 0 on success, 1 when the work fails (unreadable or invalid file,
+a value out of range, a full filter), 2 for a bad command line.`;
+
+const DEFAULT_FPR = 0.001;
+/** Lines handed to the filter at once: large enough to amortize the call, small enough to redraw progress. */
+const BATCH_LINES = 16_384;
+const READ_CHUNK_BYTES = 1 << 20;
+const PROGRESS_DELAY_MS = 1000;
+const PROGRESS_INTERVAL_MS = 100;
+const PROGRESS_BAR_WIDTH = 24;
+const BYTE_ORDER_MARK = '\ufeff';
+
+/** A bad command line: exit status 2. */
+class UsageError extends Error {}
+/** Expected failure of the work itself: exit status 1, message only. */
+class CommandError extends Error {}
+
+/**
+ * Runs the command line `argv` (without the node and script paths) and
+ * resolves to the exit status: 0 on success, 1 when the work fails, 2 for a
+ * bad command line. Errors are reported as one `cuckoo-wasm: ` line on
+ * `io.stderr`; it never calls `process.exit`.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await main(['info', 'words.cf', '--json']);
+ * ```
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  try {
+    const [command, ...rest] = argv;
+    if (command === undefined) throw new UsageError('missing command (build, query or info); see cuckoo-wasm --help');
+    if (command === '--help' || command === '-h' || command === 'help') {
+      io.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (command === '--version' || command === '-v') {
+      io.stdout.write(`${readVersion()}\n`);
+      return 0;
+    }
+    const run = commands[command];
+    if (run === undefined) {
+      if (command.startsWith('-')) throw new UsageError(`unknown option '${command}'; see cuckoo-wasm --help`);
+      throw new UsageError(`unknown command '${command}' (expected build, query or info); see cuckoo-wasm --help`);
+    }
+    const args = parseArgs(command, rest, optionSpecs[command]!);
+    if (args.help) {
+      io.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    await init();
+    await run(args, io);
+    return 0;
+  } catch (error) {
+    return reportError(error, io.stderr);
+  }
+}
+
+function reportError(error: unknown, stderr: CliOutput): number {
+  const line = (message: string): void => {
+    stderr.write(`cuckoo-wasm: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  };
+  if (error instanceof UsageError) {
+    line(error.message);
+    return 2;
+  }
+  // The library's RangeError and CuckooFilterError messages already name the
+  // value and what is allowed: they are the explanation. Anything else is a bug.
+  if (error instanceof CommandError || error instanceof RangeError || error instanceof CuckooFilterError) {
+    line(error.message);
+    return 1;
+  }
+  stderr.write(`cuckoo-wasm: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 1;
+}
+
+function processIo(): CliIo {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    now: () => performance.now(),
+  };
+}
+
+function readVersion(): string {
+  // The compiled file is dist/cjs/cli.js, two folders below the package root.
+  const packageJson = path.join(__dirname, '..', '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string }).version;
+}
+
+// ---------------------------------------------------------------------------
+// Command line parsing
+
+interface ParsedArgs {
+  positionals: string[];
+  options: Map<string, string>;
+  flags: Set<string>;
+  help: boolean;
+}
+
+interface OptionSpec {
+  /** Option names (and aliases) that take a value, mapped to their canonical name. */
+  valued: Record<string, string>;
+  /** Options without a value. */
+  flags: readonly string[];
+}
+
+const optionSpecs: Record<string, OptionSpec> = {
+  build: {
+    valued: { '-o': '--output', '--output': '--output', '--fpr': '--fpr', '--capacity': '--capacity', '--seed': '--seed' },
+    flags: [],
+  },
+  query: { valued: {}, flags: [] },
+  info: { valued: {}, flags: ['--json'] },
+};
+
+function parseArgs(command: string, args: readonly string[], spec: OptionSpec): ParsedArgs {
+  const parsed: ParsedArgs = { positionals: [], options: new Map(), flags: new Set(), help: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      parsed.positionals.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      parsed.positionals.push(arg);
+      continue;
+    }
+    if (arg === '--help' || arg === '-h') {
+      parsed.help = true;
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const name = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
+    const canonical = spec.valued[name];
+    if (canonical !== undefined) {
+      const value = name !== arg ? arg.slice(equals + 1) : args[++i];
+      if (value === undefined) throw new UsageError(`option ${name} needs a value`);
+      parsed.options.set(canonical, value);
+    } else if (spec.flags.includes(name)) {
+      if (name !== arg) throw new UsageError(`option ${name} takes no value`);
+      parsed.flags.add(name);
+    } else {
+      const hint = command === 'query' ? " (put '--' before items that start with '-')" : '';
+      throw new UsageError(`unknown option '${name}' for ${command}${hint}; see cuckoo-wasm --help`);
+    }
+  }
+  return parsed;
+}
+
+function expectPositionals(command: string, args: ParsedArgs, names: readonly string[]): string[] {
+  if (args.positionals.length < names.length) {
+    throw new UsageError(`${command}: missing ${names[args.positionals.length]}; see cuckoo-wasm --help`);
+  }
+  if (args.positionals.length > names.length) {
+    throw new UsageError(`${command}: unexpected argument '${args.positionals[names.length]}'; see cuckoo-wasm --help`);
+  }
+  return args.positionals;
+}
+
+// Only the shape is checked here; whether the value is in range is the
+// library's call, and its RangeError says so.
+function parseRate(value: string, option: string): number {
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value)) {
+    throw new UsageError(`${option} must be a number such as 0.001, got '${value}'`);
+  }
+  return Number(value);
+}
+
+function parseCount(value: string, option: string): number {
+  if (!/^[+-]?\d+(e\+?\d+)?$/i.test(value)) {
+    throw new UsageError(`${option} must be a whole number such as 100000 or 1e6, got '${value}'`);
+  }
+  return Number(value);
+}
+
+function parseSeed(value: string, option: string): bigint {
+  if (!/^(-?\d+|0x[0-9a-f]+)$/i.test(value)) {
+    throw new UsageError(`${option} must be an integer from 0 to 2^64-1 (decimal or 0x hex), got '${value}'`);
+  }
+  return BigInt(value);
+}
+
+// ---------------------------------------------------------------------------
+// Commands
+
+const commands: Record<string, (args: ParsedArgs, io: CliIo) => Promise<void>> = {
+  build: buildCommand,
+  query: queryCommand,
+  info: infoCommand,
+};
+
+async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
+  const [inputPath] = expectPositionals('build', args, ['input file (or - for stdin)']) as [string];
+  const outputPath = args.options.get('--output');
+  if (outputPath === undefined) throw new UsageError('build: missing -o <out.cf>; see cuckoo-wasm --help');
+  const fprText = args.options.get('--fpr');
+  const capacityText = args.options.get('--capacity');
+  const seedText = args.options.get('--seed');
+  const fpr = fprText === undefined ? DEFAULT_FPR : parseRate(fprText, '--fpr');
+  const givenCapacity = capacityText === undefined ? undefined : parseCount(capacityText, '--capacity');
+  const seed = seedText === undefined ? 0n : parseSeed(seedText, '--seed');
+
+  const progress = new Progress(io);
+  try {
+    let source = await openSource(inputPath, io);
+    let capacity = givenCapacity;
+    if (capacity === undefined) {
+      // The filter is sized before the first insert, so the lines are counted
+      // first: a second pass over a file, or stdin held in memory.
+      if (source.size === undefined) source = await bufferSource(source, progress);
+      capacity = 0;
+      for await (const batch of readLineBatches(source, (done) => progress.show('counting lines', done, source.size, capacity!))) {
+        capacity += batch.length;
+      }
+      if (capacity === 0) throw new CommandError(`${source.name} has no items (empty lines are skipped); nothing to build`);
+    }
+    const filter = CuckooFilter.create({ capacity, fpr, seed });
+    try {
+      let added = 0;
+      for await (const batch of readLineBatches(source, (done) => progress.show('adding items', done, source.size, added))) {
+        const stored = filter.addMany(batch);
+        added += stored;
+        if (stored < batch.length) throw fullFilterError(filter, batch[stored]!, added, capacity, givenCapacity === undefined);
+      }
+      const bytes = filter.toBytes();
+      try {
+        await fs.promises.writeFile(outputPath, bytes);
+      } catch (error) {
+        throw new CommandError(`cannot write ${outputPath}: ${systemErrorText(error)}`);
+      }
+      progress.clear();
+      io.stderr.write(
+        `wrote ${outputPath}: ${filter.size} items, ${bytes.length} bytes, ` +
+          `${formatFixed(filter.bitsPerItem, 2)} bits per item, expected FPR ${formatPercent(filter.expectedFpr)}\n`,
+      );
+    } finally {
+      filter.dispose();
+    }
+  } finally {
+    progress.clear();
+  }
+}
+
+function fullFilterError(filter: CuckooFilter, rejected: string, added: number, capacity: number, defaulted: boolean): Error {
+  const { bucketSize } = filter.params;
+  // Copies of one item all land in the same two buckets, so a line repeated
+  // more than 2b times fills them however large the filter is.
+  if (filter.count(rejected) >= 2 * bucketSize) {
+    return new CommandError(
+      `the filter is full after adding ${added} items: the line '${displayItem(rejected)}' occurs more than ` +
+        `${2 * bucketSize} times and a filter of bucket size ${bucketSize} cannot hold more copies of an item; ` +
+        'remove duplicate lines (e.g. with sort -u)',
+    );
+  }
+  const was = defaulted ? `${capacity}, the number of lines` : `${capacity}`;
+  return new CommandError(`the filter is full after adding ${added} items; raise --capacity (it was ${was})`);
+}
+
+async function queryCommand(args: ParsedArgs, io: CliIo): Promise<void> {
+  if (args.positionals.length === 0) throw new UsageError('query: missing filter file (.cf); see cuckoo-wasm --help');
+  const [filterPath, ...items] = args.positionals as [string, ...string[]];
+  const [filter] = await loadFilter(filterPath);
+  try {
+    if (items.length > 0) {
+      await writeAnswers(io.stdout, items, filter.hasMany(items));
+      return;
+    }
+    const stdin: LineSource = { name: 'stdin', size: undefined, chunks: () => io.stdin };
+    for await (const batch of readLineBatches(stdin)) await writeAnswers(io.stdout, batch, filter.hasMany(batch));
+  } finally {
+    filter.dispose();
+  }
+}
+
+async function infoCommand(args: ParsedArgs, io: CliIo): Promise<void> {
+  const [filterPath] = expectPositionals('info', args, ['filter file (.cf)']) as [string];
+  const [filter, fileBytes] = await loadFilter(filterPath);
+  try {
+    const params = filter.params;
+    const bitsPerItem = filter.bitsPerItem;
+    const info = {
+      file: filterPath,
+      bytes: fileBytes,
+      bucketCount: params.bucketCount,
+      bucketSize: params.bucketSize,
+      fingerprintBits: params.fingerprintBits,
+      maxKicks: params.maxKicks,
+      // A string: seeds go up to 2^64 - 1, beyond what a JSON number keeps exactly.
+      seed: params.seed.toString(),
+      items: filter.size,
+      slotCount: filter.slotCount,
+      loadFactor: filter.loadFactor,
+      // null when empty: JSON has no Infinity.
+      bitsPerItem: Number.isFinite(bitsPerItem) ? bitsPerItem : null,
+      expectedFpr: filter.expectedFpr,
+      fprBound: filter.fprBound,
+      full: filter.full,
+    };
+    if (args.flags.has('--json')) {
+      await writeOutput(io.stdout, `${JSON.stringify(info, null, 2)}\n`);
+      return;
+    }
+    const shown: Record<keyof typeof info, string> = {
+      ...info,
+      bytes: String(info.bytes),
+      bucketCount: String(info.bucketCount),
+      bucketSize: String(info.bucketSize),
+      fingerprintBits: String(info.fingerprintBits),
+      maxKicks: String(info.maxKicks),
+      items: String(info.items),
+      slotCount: String(info.slotCount),
+      loadFactor: formatFixed(info.loadFactor, 4),
+      bitsPerItem: info.bitsPerItem === null ? '- (empty)' : formatFixed(info.bitsPerItem, 2),
+      expectedFpr: `${info.expectedFpr.toPrecision(4)} (${formatPercent(info.expectedFpr)})`,
+      fprBound: `${info.fprBound.toPrecision(4)} (${formatPercent(info.fprBound)})`,
+      full: info.full ? 'yes (inserts fail until an item is deleted)' : 'no',
+    };
+    const width = Math.max(...Object.keys(shown).map((key) => key.length)) + 2;
+    const lines = Object.entries(shown).map(([key, value]) => `${key.padEnd(width)}${value}\n`);
+    await writeOutput(io.stdout, lines.join(''));
+  } finally {
+    filter.dispose();
+  }
+}
+
+/** The filter in the file at `path`, and the file's size in bytes. */
+async function loadFilter(path: string): Promise<[filter: CuckooFilter, fileBytes: number]> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await fs.promises.readFile(path);
+  } catch (error) {
+    throw new CommandError(`cannot read ${path}: ${systemErrorText(error)}`);
+  }
+  try {
+    return [CuckooFilter.fromBytes(bytes), bytes.length];
+  } catch (error) {
+    if (error instanceof FormatError) {
+      // Drop the "CuckooFilter.fromBytes: " context: here the file is the context.
+      const reason = error.message.replace(/^[\w.]+: /, '');
+      throw new CommandError(`${path} is not a valid filter file: ${reason} (${error.code})`);
+    }
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Input
+
+/** Input that can be read more than once (a file, or stdin once held in memory). */
+interface LineSource {
+  name: string;
+  /** Total bytes, when known before reading. */
+  size: number | undefined;
+  chunks(): AsyncIterable<Uint8Array | string> | Iterable<Uint8Array>;
+}
+
+async function openSource(path: string, io: CliIo): Promise<LineSource> {
+  if (path === '-') return { name: 'stdin', size: undefined, chunks: () => io.stdin };
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(path);
+  } catch (error) {
+    throw new CommandError(`cannot read ${path}: ${systemErrorText(error)}`);
+  }
+  if (stat.isDirectory()) throw new CommandError(`cannot read ${path}: it is a directory`);
+  return {
+    name: path,
+    // Pipes and devices report 0: their size is not known in advance.
+    size: stat.isFile() ? stat.size : undefined,
+    chunks: () => fs.createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }),
+  };
+}
+
+async function bufferSource(source: LineSource, progress: Progress): Promise<LineSource> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of readChunks(source)) {
+    chunks.push(chunk);
+    size += chunk.length;
+    progress.show(`reading ${source.name}`, size, undefined, undefined);
+  }
+  return { name: source.name, size, chunks: () => chunks };
+}
+
+async function* readChunks(source: LineSource): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of source.chunks()) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+  } catch (error) {
+    throw new CommandError(`cannot read ${source.name}: ${systemErrorText(error)}`);
+  }
+}
+
+/**
+ * The non-empty lines of `source` in batches, decoded as UTF-8, without their
+ * line ending (\n or \r\n) and without a leading byte order mark.
+ * `onBytes` hears how many bytes have been consumed so far.
+ */
+async function* readLineBatches(source: LineSource, onBytes?: (bytesDone: number) => void): AsyncGenerator<string[]> {
+  // Strings rather than byte arrays: splitting them is cheaper, and the
+  // filter copies ASCII strings faster than many small Uint8Arrays.
+  const decoder = new StringDecoder('utf8');
+  let batch: string[] = [];
+  let partialLine = '';
+  let bytesDone = 0;
+  let atStart = true;
+  const take = (text: string, final: boolean): void => {
+    const lines = (partialLine + text).split('\n');
+    partialLine = final ? '' : lines.pop()!;
+    if (atStart && lines.length > 0) {
+      atStart = false;
+      if (lines[0]!.startsWith(BYTE_ORDER_MARK)) lines[0] = lines[0]!.slice(BYTE_ORDER_MARK.length);
+    }
+    for (let line of lines) {
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line.length > 0) batch.push(line);
+    }
+  };
+  for await (const chunk of readChunks(source)) {
+    take(decoder.write(chunk), false);
+    bytesDone += chunk.length;
+    if (batch.length >= BATCH_LINES) {
+      yield batch;
+      batch = [];
+    }
+    onBytes?.(bytesDone);
+  }
+  take(decoder.end(), true);
+  if (batch.length > 0) yield batch;
+}
+
+// ---------------------------------------------------------------------------
+// Output
+
+function writeAnswers(stdout: CliOutput, items: readonly string[], answers: Uint8Array): Promise<void> {
+  return writeOutput(stdout, items.map((item, k) => `${item}\t${answers[k] ? 'yes' : 'no'}\n`).join(''));
+}
+
+async function writeOutput(stream: CliOutput, chunk: string | Uint8Array): Promise<void> {
+  if (!stream.write(chunk) && stream.once !== undefined) {
+    await new Promise<void>((resolve) => stream.once!('drain', resolve));
+  }
+}
+
+/**
+ * A progress line on stderr for long builds: only on a terminal, and only
+ * once the work has taken a second, so that quick runs and logs stay clean.
+ */
+class Progress {
+  readonly #stderr: CliOutput;
+  readonly #now: () => number;
+  readonly #enabled: boolean;
+  readonly #start: number;
+  #lastDraw = -Infinity;
+  #drawn = false;
+
+  constructor(io: CliIo) {
+    this.#stderr = io.stderr;
+    this.#now = io.now ?? (() => performance.now());
+    this.#enabled = io.stderr.isTTY === true;
+    this.#start = this.#now();
+  }
+
+  /** Redraws with `done` of `total` bytes (total unknown: a counter only) and `items` so far. */
+  show(label: string, done: number, total: number | undefined, items: number | undefined): void {
+    if (!this.#enabled) return;
+    const now = this.#now();
+    if (now - this.#start < PROGRESS_DELAY_MS || now - this.#lastDraw < PROGRESS_INTERVAL_MS) return;
+    this.#lastDraw = now;
+    let text = label;
+    if (total !== undefined && total > 0) {
+      const fraction = Math.min(1, done / total);
+      const filled = Math.round(fraction * PROGRESS_BAR_WIDTH);
+      text += ` [${'#'.repeat(filled)}${'-'.repeat(PROGRESS_BAR_WIDTH - filled)}] ${Math.floor(fraction * 100)}%`;
+    } else {
+      text += ` ${formatBytes(done)}`;
+    }
+    if (items !== undefined) text += ` ${items} items`;
+    // A line that wraps could not be overwritten with \r.
+    const columns = this.#stderr.columns || 80; // 0 when the terminal does not say
+    this.#stderr.write(`\r${text.slice(0, Math.max(columns - 1, 1))}\x1b[K`);
+    this.#drawn = true;
+  }
+
+  /** Erases the line, if one was drawn. */
+  clear(): void {
+    if (!this.#drawn) return;
+    this.#stderr.write('\r\x1b[K');
+    this.#drawn = false;
+  }
+}
+
+function formatFixed(value: number, digits: number): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
+}
+
+function formatPercent(rate: number): string {
+  return `${Number((rate * 100).toPrecision(3))}%`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1 << 20) return `${Math.round(bytes / 1024)} KiB`;
+  return `${(bytes / (1 << 20)).toFixed(1)} MiB`;
+}
+
+function displayItem(item: string): string {
+  return item.length > 40 ? `${item.slice(0, 40)}...` : item;
+}
+
+/** "no such file or directory" rather than "ENOENT: no such file or directory, open 'x'". */
+function systemErrorText(error: unknown): string {
+  if (error instanceof CommandError) return error.message;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const known: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EACCES: 'permission denied',
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a part of the path is not a directory',
+    ENOSPC: 'no space left on the device',
+    EROFS: 'the file system is read-only',
+  };
+  if (typeof code === 'string' && known[code] !== undefined) return known[code]!;
+  return typeof message === 'string' ? message : String(error);
+}
+
+// Runs only as the command itself, so importing this module has no side effects.
+if (require.main === module) {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    // The reader went away (`cuckoo-wasm query ... | head`): stop quietly.
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  void main(process.argv.slice(2)).then((status) => {
+    process.exitCode = status;
+  });
+}
