@@ -1,7 +1,7 @@
 // Packs the package as `npm pack` does and installs the tarball into a fresh,
 // empty project, the way a user gets it. Shared by the package and browser tests.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -11,6 +11,8 @@ export interface InstalledPackage {
   /** The consumer project: node_modules/cuckoo-wasm is the installed package. */
   consumerDir: string;
   tarball: string;
+  /** Deletes the temporary folder holding the tarball and the consumer project. */
+  remove(): void;
 }
 
 function npm(args: string[], cwd: string): string {
@@ -32,5 +34,5 @@ export function packAndInstall(): InstalledPackage {
   writeFileSync(join(consumerDir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, version: '1.0.0' }));
   const tarball = join(workDir, tarballName);
   npm(['install', tarball, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], consumerDir);
-  return { consumerDir, tarball };
+  return { consumerDir, tarball, remove: () => rmSync(workDir, { recursive: true, force: true }) };
 }

@@ -11,6 +11,7 @@ let installed: InstalledPackage;
 beforeAll(() => {
   installed = packAndInstall();
 });
+afterAll(() => installed?.remove());
 
 const publicNames = ['CuckooFilter', 'CuckooFilterError', 'FormatError', 'init', 'isInitialized'];
 

@@ -50,7 +50,10 @@ function validateOptions(options: unknown): InitOptions {
 async function instantiate(options: InitOptions): Promise<Runtime> {
   const wasmUrl = defaultWasmUrl();
   const defaultFolder = wasmUrl.slice(0, wasmUrl.lastIndexOf('/') + 1);
-  const locate = (file: string): string => options.locateFile?.(file, defaultFolder) ?? new URL(file, defaultFolder).href;
+  // The default is wasmUrl itself, not the folder plus the name: bundlers
+  // rewrite that URL to the emitted asset, whose name carries a content hash.
+  const locate = (file: string): string =>
+    options.locateFile?.(file, defaultFolder) ?? (file === 'cuckoo.wasm' ? wasmUrl : new URL(file, defaultFolder).href);
   const moduleOptions: EmscriptenModuleOptions = {};
   if (options.wasmBinary !== undefined) {
     moduleOptions.wasmBinary = options.wasmBinary;
