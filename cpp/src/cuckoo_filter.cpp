@@ -35,6 +35,9 @@ Status paramsForCapacity(std::uint64_t capacity, double falsePositiveRate, Filte
   }
   // Section 5.1 / Figure 3: the bucket size that minimises bits per item.
   const unsigned bucketSize = falsePositiveRate > 0.002 ? 2 : falsePositiveRate > 0.00001 ? 4 : 8;
+  if (out.semiSort && bucketSize != kSemiSortedBucketSize) return rejected(Status::kSemiSortRateOutOfRange);
+  // The rate depends on the logical fingerprint width; semi-sorting then
+  // stores each entry in one bit less.
   const double bitsNeeded = std::ceil(std::log2(2.0 * bucketSize / falsePositiveRate));
   if (bitsNeeded > kMaxFingerprintBits) return rejected(Status::kFalsePositiveRateTooLow);
   const unsigned fingerprintBits =
@@ -46,12 +49,13 @@ Status paramsForCapacity(std::uint64_t capacity, double falsePositiveRate, Filte
   std::uint64_t bucketCount = 1;
   while (static_cast<double>(bucketCount) < bucketsNeeded) bucketCount <<= 1;
 
-  if (PackedTable::bytesFor(fingerprintBits, bucketSize, bucketCount) == 0) {
-    return rejected(Status::kTableTooLarge);
-  }
-  out.fingerprintBits = fingerprintBits;
-  out.bucketSize = bucketSize;
-  out.bucketCount = bucketCount;
+  FilterParams sized = out;
+  sized.fingerprintBits = fingerprintBits;
+  sized.bucketSize = bucketSize;
+  sized.bucketCount = bucketCount;
+  const Status valid = CuckooFilter::validate(sized);
+  if (valid != Status::kOk) return valid;
+  out = sized;
   return Status::kOk;
 }
 
@@ -66,21 +70,29 @@ Status CuckooFilter::validate(const FilterParams& params) noexcept {
     return rejected(Status::kInvalidBucketCount);
   }
   if (params.maxKicks > kMaxKicksLimit) return rejected(Status::kInvalidMaxKicks);
-  if (PackedTable::bytesFor(params.fingerprintBits, params.bucketSize, params.bucketCount) == 0) {
-    return rejected(Status::kTableTooLarge);
+  if (params.semiSort &&
+      (params.bucketSize != kSemiSortedBucketSize || params.fingerprintBits < kSemiSortedMinBits)) {
+    return rejected(Status::kInvalidSemiSortParameters);
   }
+  const std::uint64_t bytes = params.semiSort
+                                  ? SemiSortedTable::bytesFor(params.fingerprintBits, params.bucketCount)
+                                  : PackedTable::bytesFor(params.fingerprintBits, params.bucketSize, params.bucketCount);
+  if (bytes == 0) return rejected(Status::kTableTooLarge);
   return Status::kOk;
 }
 
 Status CuckooFilter::create(const FilterParams& params, CuckooFilter& out) noexcept {
   const Status valid = validate(params);
   if (valid != Status::kOk) return valid;
-  PackedTable table;
+  PackedTable packed;
+  SemiSortedTable semiSorted;
   const Status allocated =
-      PackedTable::allocate(params.fingerprintBits, params.bucketSize, params.bucketCount, table);
+      params.semiSort ? SemiSortedTable::allocate(params.fingerprintBits, params.bucketCount, semiSorted)
+                      : PackedTable::allocate(params.fingerprintBits, params.bucketSize, params.bucketCount, packed);
   if (allocated != Status::kOk) return allocated;
   out.params_ = params;
-  out.table_ = std::move(table);
+  out.packedTable_ = std::move(packed);
+  out.semiSortedTable_ = std::move(semiSorted);
   out.prng_ = SplitMix64::fromSeed(params.seed);
   out.stash_ = Stash{};
   out.itemCount_ = 0;
@@ -89,11 +101,13 @@ Status CuckooFilter::create(const FilterParams& params, CuckooFilter& out) noexc
 }
 
 Status CuckooFilter::cloneTo(CuckooFilter& out) const noexcept {
-  PackedTable table;
-  const Status copied = table_.copyTo(table);
+  PackedTable packed;
+  SemiSortedTable semiSorted;
+  const Status copied = params_.semiSort ? semiSortedTable_.copyTo(semiSorted) : packedTable_.copyTo(packed);
   if (copied != Status::kOk) return copied;
   out.params_ = params_;
-  out.table_ = std::move(table);
+  out.packedTable_ = std::move(packed);
+  out.semiSortedTable_ = std::move(semiSorted);
   out.prng_ = prng_;
   out.stash_ = stash_;
   out.itemCount_ = itemCount_;
@@ -105,9 +119,32 @@ ItemLocation CuckooFilter::locate(const void* item, std::size_t length) const no
   return locateHash(detail::hashItem(item, length, params_.seed), params_.fingerprintBits, indexMask_);
 }
 
-bool CuckooFilter::insertLocated(const ItemLocation& where) noexcept {
+namespace {
+
+// The observer of plain inserts: every hook compiles to nothing.
+struct SilentObserver {
+  void onKick(std::uint32_t, unsigned, std::uint32_t, std::uint32_t, std::uint32_t) noexcept {}
+  void onPlaced(std::uint32_t, std::uint32_t) noexcept {}
+  void onStashed(std::uint32_t, std::uint32_t) noexcept {}
+};
+
+}  // namespace
+
+bool CuckooFilter::insert(const void* item, std::size_t length) noexcept {
+  SilentObserver silent;
+  return insertLocated(locate(item, length), silent);
+}
+
+bool CuckooFilter::insertObserved(const void* item, std::size_t length, InsertObserver& observer) noexcept {
+  return insertLocated(locate(item, length), observer);
+}
+
+template <class Observer>
+bool CuckooFilter::insertLocated(const ItemLocation& where, Observer& observer) noexcept {
   if (stash_.occupied) return false;
-  place(where.fingerprint, where.primaryBucket, where.alternateBucket);
+  visitTable([&](auto& table) {
+    place(table, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
+  });
   ++itemCount_;
   return true;
 }
@@ -115,29 +152,46 @@ bool CuckooFilter::insertLocated(const ItemLocation& where) noexcept {
 InsertOutcome CuckooFilter::insertUnique(const void* item, std::size_t length) noexcept {
   const ItemLocation where = locate(item, length);
   if (containsLocated(where)) return InsertOutcome::kAlreadyPresent;
-  return insertLocated(where) ? InsertOutcome::kInserted : InsertOutcome::kFull;
+  SilentObserver silent;
+  return insertLocated(where, silent) ? InsertOutcome::kInserted : InsertOutcome::kFull;
 }
 
-void CuckooFilter::place(std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate) noexcept {
-  if (table_.insertIntoEmptySlot(primary, fingerprint)) return;
-  if (alternate != primary && table_.insertIntoEmptySlot(alternate, fingerprint)) return;
-  evictionWalk(fingerprint, primary, alternate);
+template <class Table, class Observer>
+void CuckooFilter::place(Table& table, std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
+                         Observer& observer) noexcept {
+  if (table.insertIntoEmptySlot(primary, fingerprint)) {
+    observer.onPlaced(primary, fingerprint);
+    return;
+  }
+  if (alternate != primary && table.insertIntoEmptySlot(alternate, fingerprint)) {
+    observer.onPlaced(alternate, fingerprint);
+    return;
+  }
+  evictionWalk(table, fingerprint, primary, alternate, observer);
 }
 
 // Algorithm 1's relocation loop. Each step swaps the homeless fingerprint with
 // a random resident of the current bucket, then tries the evicted one's other
 // bucket, which the XOR relation gives from the bucket and fingerprint alone.
-void CuckooFilter::evictionWalk(std::uint32_t fingerprint, std::uint32_t primary,
-                                std::uint32_t alternate) noexcept {
+template <class Table, class Observer>
+void CuckooFilter::evictionWalk(Table& table, std::uint32_t fingerprint, std::uint32_t primary,
+                                std::uint32_t alternate, Observer& observer) noexcept {
   const std::uint64_t slotMask = params_.bucketSize - 1;
   std::uint32_t bucket = (prng_.next() & 1) != 0 ? alternate : primary;
   for (std::uint32_t kick = 0; kick < params_.maxKicks; ++kick) {
     const auto slot = static_cast<unsigned>(prng_.next() & slotMask);
-    fingerprint = table_.exchange(bucket, slot, fingerprint);
-    bucket = alternateBucket(bucket, fingerprint, indexMask_);
-    if (table_.insertIntoEmptySlot(bucket, fingerprint)) return;
+    const std::uint32_t incoming = fingerprint;
+    fingerprint = table.exchange(bucket, slot, incoming);
+    const std::uint32_t next = alternateBucket(bucket, fingerprint, indexMask_);
+    observer.onKick(bucket, slot, incoming, fingerprint, next);
+    bucket = next;
+    if (table.insertIntoEmptySlot(bucket, fingerprint)) {
+      observer.onPlaced(bucket, fingerprint);
+      return;
+    }
   }
   stash_ = Stash{true, fingerprint, bucket};
+  observer.onStashed(bucket, fingerprint);
 }
 
 bool CuckooFilter::eraseLocated(const ItemLocation& where) noexcept {
@@ -146,10 +200,11 @@ bool CuckooFilter::eraseLocated(const ItemLocation& where) noexcept {
     --itemCount_;
     return true;
   }
-  if (!table_.removeOne(where.primaryBucket, where.fingerprint) &&
-      !table_.removeOne(where.alternateBucket, where.fingerprint)) {
-    return false;
-  }
+  const bool removed = visitTable([&](auto& table) {
+    return table.removeOne(where.primaryBucket, where.fingerprint) ||
+           table.removeOne(where.alternateBucket, where.fingerprint);
+  });
+  if (!removed) return false;
   --itemCount_;
   reinsertStash();
   return true;
@@ -162,19 +217,26 @@ void CuckooFilter::reinsertStash() noexcept {
   if (!stash_.occupied) return;
   const Stash homeless = stash_;
   stash_ = Stash{};
-  place(homeless.fingerprint, homeless.bucket, alternateBucket(homeless.bucket, homeless.fingerprint, indexMask_));
+  SilentObserver silent;
+  visitTable([&](auto& table) {
+    place(table, homeless.fingerprint, homeless.bucket,
+          alternateBucket(homeless.bucket, homeless.fingerprint, indexMask_), silent);
+  });
 }
 
 unsigned CuckooFilter::countLocated(const ItemLocation& where) const noexcept {
-  unsigned copies = popcount(table_.matchingSlots(where.primaryBucket, where.fingerprint));
-  if (where.alternateBucket != where.primaryBucket) {
-    copies += popcount(table_.matchingSlots(where.alternateBucket, where.fingerprint));
-  }
+  const unsigned copies = visitTable([&](const auto& table) {
+    unsigned inBuckets = popcount(table.matchingSlots(where.primaryBucket, where.fingerprint));
+    if (where.alternateBucket != where.primaryBucket) {
+      inBuckets += popcount(table.matchingSlots(where.alternateBucket, where.fingerprint));
+    }
+    return inBuckets;
+  });
   return copies + (stashHolds(where) ? 1U : 0U);
 }
 
 void CuckooFilter::clear() noexcept {
-  table_.clear();
+  visitTable([](auto& table) { table.clear(); });
   stash_ = Stash{};
   itemCount_ = 0;
   // A cleared filter is byte-identical to a newly created one.
@@ -186,9 +248,9 @@ FilterStats CuckooFilter::stats() const noexcept {
   s.itemCount = itemCount_;
   s.slotCount = params_.bucketCount * params_.bucketSize;
   s.loadFactor = static_cast<double>(itemCount_) / static_cast<double>(s.slotCount);
-  s.sizeInBytes = table_.byteLength();
+  s.sizeInBytes = tableByteLength();
   s.bitsPerItem = itemCount_ == 0 ? HUGE_VAL
-                                  : static_cast<double>(table_.payloadBits()) / static_cast<double>(itemCount_);
+                                  : static_cast<double>(visitTable([](const auto& table) { return table.payloadBits(); })) / static_cast<double>(itemCount_);
   const double perSlotMiss = 1.0 - std::ldexp(1.0, -static_cast<int>(params_.fingerprintBits));
   s.expectedFalsePositiveRate = 1.0 - std::pow(perSlotMiss, 2.0 * params_.bucketSize * s.loadFactor);
   s.falsePositiveBound = 2.0 * params_.bucketSize * std::ldexp(1.0, -static_cast<int>(params_.fingerprintBits));

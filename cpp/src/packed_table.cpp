@@ -77,7 +77,7 @@ std::uint64_t PackedTable::countNonZeroEntries(const unsigned char* bytes, std::
   std::uint64_t entry = 0;
   std::uint64_t bitPos = 0;
   while (entry + lanes <= entryCount && (bitPos >> 3) + sizeof(std::uint64_t) <= byteCount) {
-    const std::uint64_t group = (load64(bytes + (bitPos >> 3)) >> (bitPos & 7)) & groupMask;
+    const std::uint64_t group = bits::window(bytes, bitPos) & groupMask;
     // A lane's top bit ends up set exactly when the lane is non-zero: either
     // its own top bit is set or its low bits carry into it.
     const std::uint64_t nonZeroTops = (((group & laneLowBits) + laneLowBits) | group) & laneHighBits;

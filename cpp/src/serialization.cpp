@@ -17,7 +17,7 @@ using detail::rejected;
 constexpr unsigned char kMagic[4] = {'C', 'K', 'F', 'W'};
 constexpr std::uint8_t kFormatVersion = 1;
 
-// Reserved for a later semi-sorted table encoding; version 1 never sets it.
+// The table is semi-sorted (semi_sorted_table.hpp's bucket layout).
 constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
 constexpr std::uint8_t kFlagStashOccupied = 1U << 1;
 constexpr std::uint8_t kKnownFlags = kFlagSemiSorted | kFlagStashOccupied;
@@ -53,6 +53,12 @@ std::uint64_t getLittleEndian(const unsigned char* from, unsigned byteCount) noe
   return value;
 }
 
+// Valid shapes are at most 2^32 * 8 * 32 bits: no overflow.
+std::uint64_t payloadBitsFor(const FilterParams& params) noexcept {
+  return params.semiSort ? params.bucketCount * SemiSortedTable::bucketBitsFor(params.fingerprintBits)
+                         : params.bucketCount * params.bucketSize * params.fingerprintBits;
+}
+
 // Magic, version and header length, in the order that gives the most useful
 // status for a short or foreign input.
 Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
@@ -71,9 +77,7 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
 // describe the table. Nothing is allocated here.
 Status checkShape(const unsigned char* header, FilterParams& params, std::uint64_t& payloadBytes) noexcept {
   const std::uint8_t flags = header[at::kFlags];
-  if ((flags & ~kKnownFlags) != 0 || (flags & kFlagSemiSorted) != 0) {
-    return rejected(Status::kFormatBadParameters);
-  }
+  if ((flags & ~kKnownFlags) != 0) return rejected(Status::kFormatBadParameters);
   if (header[at::kHashId] != kHashIdXxh3V1) return rejected(Status::kFormatBadParameters);
   const unsigned log2BucketCount = header[at::kLog2BucketCount];
   if (log2BucketCount > 32) return rejected(Status::kFormatBadParameters);
@@ -84,12 +88,12 @@ Status checkShape(const unsigned char* header, FilterParams& params, std::uint64
   params.bucketCount = std::uint64_t{1} << log2BucketCount;
   params.maxKicks = static_cast<std::uint32_t>(getLittleEndian(header + at::kMaxKicks, 4));
   params.seed = getLittleEndian(header + at::kSeed, 8);
+  params.semiSort = (flags & kFlagSemiSorted) != 0;
   // create() and deserialize() accept exactly the same shapes.
   const Status shape = CuckooFilter::validate(params);
   if (shape != Status::kOk && shape != Status::kTableTooLarge) return rejected(Status::kFormatBadParameters);
 
-  // Valid shapes are at most 2^32 * 8 * 32 bits: no overflow.
-  payloadBytes = (params.bucketCount * params.bucketSize * params.fingerprintBits + 7) / 8;
+  payloadBytes = (payloadBitsFor(params) + 7) / 8;
   if (getLittleEndian(header + at::kPayloadLength, 8) != payloadBytes) {
     return rejected(Status::kFormatBadParameters);
   }
@@ -101,8 +105,7 @@ Status checkShape(const unsigned char* header, FilterParams& params, std::uint64
 Status checkContents(const unsigned char* data, const FilterParams& params, std::size_t payloadBytes,
                      Stash& stash, std::uint64_t& itemCount) noexcept {
   const unsigned char* payload = data + kHeaderBytes;
-  const std::uint64_t entryCount = params.bucketCount * params.bucketSize;
-  const unsigned usedBitsOfLastByte = static_cast<unsigned>((entryCount * params.fingerprintBits) % 8);
+  const unsigned usedBitsOfLastByte = static_cast<unsigned>(payloadBitsFor(params) % 8);
   if (usedBitsOfLastByte != 0 && (payload[payloadBytes - 1] >> usedBitsOfLastByte) != 0) {
     return rejected(Status::kFormatInconsistent);
   }
@@ -119,25 +122,35 @@ Status checkContents(const unsigned char* data, const FilterParams& params, std:
     return rejected(Status::kFormatInconsistent);
   }
 
+  std::uint64_t occupied = 0;
+  if (params.semiSort) {
+    // Every rank must name a nibble multiset and every bucket be in the
+    // sorted order that encoding produces.
+    if (!SemiSortedTable::validatePayload(payload, payloadBytes, params.fingerprintBits, params.bucketCount,
+                                          occupied)) {
+      return rejected(Status::kFormatInconsistent);
+    }
+  } else {
+    occupied = PackedTable::countNonZeroEntries(payload, payloadBytes, params.fingerprintBits,
+                                                params.bucketCount * params.bucketSize);
+  }
   itemCount = getLittleEndian(data + at::kItemCount, 8);
-  const std::uint64_t stored =
-      PackedTable::countNonZeroEntries(payload, payloadBytes, params.fingerprintBits, entryCount) +
-      (stash.occupied ? 1 : 0);
-  if (stored != itemCount) return rejected(Status::kFormatInconsistent);
+  if (occupied + (stash.occupied ? 1 : 0) != itemCount) return rejected(Status::kFormatInconsistent);
   return Status::kOk;
 }
 
 }  // namespace
 
 std::size_t CuckooFilter::serializedSize() const noexcept {
-  return kHeaderBytes + table_.payloadBytes() + kChecksumBytes;
+  return kHeaderBytes + static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8) + kChecksumBytes;
 }
 
 void CuckooFilter::serialize(unsigned char* out) const noexcept {
-  const std::size_t payloadBytes = table_.payloadBytes();
+  const auto payloadBytes = static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8);
   std::memcpy(out, kMagic, sizeof kMagic);
   out[at::kVersion] = kFormatVersion;
-  out[at::kFlags] = stash_.occupied ? kFlagStashOccupied : 0;
+  out[at::kFlags] = static_cast<unsigned char>((stash_.occupied ? kFlagStashOccupied : 0) |
+                                               (params_.semiSort ? kFlagSemiSorted : 0));
   out[at::kHashId] = kHashIdXxh3V1;
   out[at::kFingerprintBits] = static_cast<unsigned char>(params_.fingerprintBits);
   out[at::kBucketSize] = static_cast<unsigned char>(params_.bucketSize);
@@ -151,7 +164,7 @@ void CuckooFilter::serialize(unsigned char* out) const noexcept {
   putLittleEndian(out + at::kStashBucket, stash_.occupied ? stash_.bucket : 0, 4);
   putLittleEndian(out + at::kPayloadLength, payloadBytes, 8);
   // A filter that was never created has no table to copy.
-  if (payloadBytes != 0) std::memcpy(out + kHeaderBytes, table_.data(), payloadBytes);
+  if (payloadBytes != 0) std::memcpy(out + kHeaderBytes, tableData(), payloadBytes);
   const std::size_t checkedBytes = kHeaderBytes + payloadBytes;
   putLittleEndian(out + checkedBytes, detail::formatChecksum(out, checkedBytes), 8);
 }
@@ -179,18 +192,15 @@ Status CuckooFilter::deserialize(const unsigned char* data, std::size_t length, 
   const Status contents = checkContents(data, params, static_cast<std::size_t>(payloadBytes), stash, itemCount);
   if (contents != Status::kOk) return contents;
 
-  PackedTable table;
-  const Status allocated =
-      PackedTable::allocate(params.fingerprintBits, params.bucketSize, params.bucketCount, table);
-  if (allocated != Status::kOk) return allocated;
-  std::memcpy(table.data(), data + kHeaderBytes, static_cast<std::size_t>(payloadBytes));
-
-  out.params_ = params;
-  out.table_ = std::move(table);
-  out.prng_ = SplitMix64(getLittleEndian(data + at::kPrngState, 8));
-  out.stash_ = stash;
-  out.itemCount_ = itemCount;
-  out.indexMask_ = static_cast<std::uint32_t>(params.bucketCount - 1);
+  CuckooFilter loaded;
+  const Status created = create(params, loaded);
+  if (created != Status::kOk) return created;
+  std::memcpy(loaded.visitTable([](auto& table) { return table.data(); }), data + kHeaderBytes,
+              static_cast<std::size_t>(payloadBytes));
+  loaded.prng_ = SplitMix64(getLittleEndian(data + at::kPrngState, 8));
+  loaded.stash_ = stash;
+  loaded.itemCount_ = itemCount;
+  out = std::move(loaded);
   return Status::kOk;
 }
 

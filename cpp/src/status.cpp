@@ -14,6 +14,11 @@ const char* statusMessage(Status status) noexcept {
     case Status::kInvalidCapacity: return "capacity must be at least 1";
     case Status::kInvalidFalsePositiveRate: return "the false-positive rate must be greater than 0 and less than 1";
     case Status::kFalsePositiveRateTooLow: return "the false-positive rate is too low: it would need fingerprints wider than 32 bits";
+    case Status::kInvalidSemiSortParameters:
+      return "semiSort needs bucketSize 4 and fingerprintBits from 5 to 32";
+    case Status::kSemiSortRateOutOfRange:
+      return "semiSort needs bucketSize 4, which is the space-optimal choice only for false-positive rates above "
+             "0.00001 and up to 0.002; use semiSort: false for this rate";
     case Status::kFormatBadMagic: return "not a cuckoo-wasm filter: bad magic bytes";
     case Status::kFormatUnsupportedVersion: return "unsupported format version";
     case Status::kFormatTruncated: return "the data is truncated";

@@ -70,6 +70,7 @@ struct DifferentialCase {
   unsigned slots;
   std::uint64_t buckets;
   int operations;
+  bool semiSort = false;
 };
 
 // Random inserts (with duplicates), erases of present items and lookups,
@@ -80,11 +81,14 @@ TEST(FilterDifferential, NeverLosesAnItemAgainstAnExactMultiset) {
       {12, 4, 1 << 12, 250000}, {4, 2, 1 << 10, 150000}, {8, 8, 1 << 9, 150000},
       {16, 1, 1 << 12, 150000}, {2, 4, 1 << 8, 150000},  {32, 2, 1 << 11, 150000},
       {7, 4, 1 << 6, 100000},
+      // The semi-sorted table: narrow (5 bits: many equal nibbles), common, widest.
+      {13, 4, 1 << 12, 150000, true}, {5, 4, 1 << 8, 100000, true},  {32, 4, 1 << 9, 100000, true},
   };
   long long checkedOperations = 0;
   for (const DifferentialCase& c : cases) {
-    SCOPED_TRACE(::testing::Message() << "f=" << c.bits << " b=" << c.slots << " m=" << c.buckets);
-    CuckooFilter filter = makeFilter(c.bits, c.slots, c.buckets, 1000 + c.bits);
+    SCOPED_TRACE(::testing::Message() << "f=" << c.bits << " b=" << c.slots << " m=" << c.buckets
+                                      << (c.semiSort ? " semi-sorted" : ""));
+    CuckooFilter filter = makeFilter(c.bits, c.slots, c.buckets, 1000 + c.bits, kDefaultMaxKicks, c.semiSort);
     SplitMix64 rng(c.bits * 7919 + c.slots);
     std::unordered_map<std::uint64_t, unsigned> copies;
     std::vector<std::uint64_t> live;  // one entry per stored copy
@@ -135,8 +139,7 @@ TEST(FilterDifferential, NeverLosesAnItemAgainstAnExactMultiset) {
     for (const std::uint64_t key : live) ASSERT_TRUE(eraseKey(filter, key));
     EXPECT_EQ(filter.itemCount(), 0U);
     EXPECT_FALSE(filter.isFull());
-    const auto& t = filter.table();
-    for (std::size_t i = 0; i < t.byteLength(); ++i) ASSERT_EQ(t.data()[i], 0) << "byte " << i;
+    for (std::size_t i = 0; i < filter.tableByteLength(); ++i) ASSERT_EQ(filter.tableData()[i], 0) << "byte " << i;
     EXPECT_GT(failedInserts, 0) << "the case never reached capacity; it should";
   }
   EXPECT_GE(checkedOperations, 1000000);
@@ -145,9 +148,11 @@ TEST(FilterDifferential, NeverLosesAnItemAgainstAnExactMultiset) {
 // ----------------------------------------------------------- filling to full
 
 TEST(FilterFull, FillToFirstFailureKeepsEveryItemAndFurtherFailuresChangeNothing) {
-  for (unsigned slots : {1U, 2U, 4U, 8U}) {
+  // b = 0 stands for the semi-sorted table (b = 4).
+  for (unsigned slots : {1U, 2U, 4U, 8U, 0U}) {
     SCOPED_TRACE(::testing::Message() << "b=" << slots);
-    CuckooFilter filter = makeFilter(10, slots, 1 << 10, 3);
+    const bool semiSort = slots == 0;
+    CuckooFilter filter = makeFilter(10, semiSort ? 4 : slots, 1 << 10, 3, kDefaultMaxKicks, semiSort);
     const std::vector<std::uint64_t> stored = fillToFirstFailure(filter, 1);
     ASSERT_TRUE(filter.isFull());
     EXPECT_EQ(filter.itemCount(), stored.size());
@@ -164,8 +169,12 @@ TEST(FilterFull, FillToFirstFailureKeepsEveryItemAndFurtherFailuresChangeNothing
   }
 }
 
-TEST(FilterFull, ErasingFreesRoomAndTheStashIsReinserted) {
-  CuckooFilter filter = makeFilter(12, 4, 1 << 8, 11);
+class FilterFullEitherTable : public ::testing::TestWithParam<bool> {};
+INSTANTIATE_TEST_SUITE_P(Tables, FilterFullEitherTable, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "SemiSorted" : "Packed"; });
+
+TEST_P(FilterFullEitherTable, ErasingFreesRoomAndTheStashIsReinserted) {
+  CuckooFilter filter = makeFilter(12, 4, 1 << 8, 11, kDefaultMaxKicks, GetParam());
   const std::vector<std::uint64_t> stored = fillToFirstFailure(filter, 500);
   ASSERT_TRUE(filter.isFull());
   // Erase items one at a time until the stash empties into the freed room.
@@ -206,7 +215,7 @@ TEST(FilterFull, OneBucketFilterUsesTheStashAsItsLastSlot) {
   EXPECT_FALSE(filter.isFull());
   EXPECT_TRUE(containsKey(filter, b));
   EXPECT_FALSE(containsKey(filter, a));
-  EXPECT_EQ(filter.table().read(0, 0), filter.locate(&b, 8).fingerprint);
+  EXPECT_EQ(filter.slotValue(0, 0), filter.locate(&b, 8).fingerprint);
   ASSERT_TRUE(eraseKey(filter, b));
   EXPECT_EQ(filter.itemCount(), 0U);
   EXPECT_FALSE(eraseKey(filter, b));

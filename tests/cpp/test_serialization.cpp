@@ -209,7 +209,7 @@ TEST(SerializationLayout, FieldsAreWhereFormatMdSaysTheyAre) {
   EXPECT_EQ(readField(bytes, kStashFingerprintAt, 4), filter.stash().fingerprint);
   EXPECT_EQ(readField(bytes, kStashBucketAt, 4), filter.stash().bucket);
   EXPECT_EQ(readField(bytes, kPayloadLengthAt, 8), payloadBytes);
-  EXPECT_EQ(0, std::memcmp(bytes.data() + kHeaderBytes, filter.table().data(), payloadBytes));
+  EXPECT_EQ(0, std::memcmp(bytes.data() + kHeaderBytes, filter.tableData(), payloadBytes));
   EXPECT_EQ(readField(bytes, kHeaderBytes + payloadBytes, 8), independentChecksum(bytes, kHeaderBytes + payloadBytes));
 
   // The PRNG field is the raw SplitMix64 state: seed XOR the offset before any draw.

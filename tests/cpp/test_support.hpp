@@ -18,8 +18,10 @@ inline bool eraseKey(CuckooFilter& f, std::uint64_t key) { return f.erase(&key, 
 inline unsigned countKey(const CuckooFilter& f, std::uint64_t key) { return f.count(&key, sizeof key); }
 
 inline CuckooFilter makeFilter(unsigned fingerprintBits, unsigned bucketSize, std::uint64_t bucketCount,
-                               std::uint64_t seed = 1, std::uint32_t maxKicks = kDefaultMaxKicks) {
+                               std::uint64_t seed = 1, std::uint32_t maxKicks = kDefaultMaxKicks,
+                               bool semiSort = false) {
   FilterParams params;
+  params.semiSort = semiSort;
   params.fingerprintBits = fingerprintBits;
   params.bucketSize = bucketSize;
   params.bucketCount = bucketCount;
@@ -65,8 +67,8 @@ struct Snapshot {
 };
 
 inline Snapshot snapshot(const CuckooFilter& f) {
-  const auto& t = f.table();
-  return Snapshot{std::vector<unsigned char>(t.data(), t.data() + t.byteLength()), f.prngState(), f.itemCount(),
+  return Snapshot{std::vector<unsigned char>(f.tableData(), f.tableData() + f.tableByteLength()), f.prngState(),
+                  f.itemCount(),
                   f.stash().occupied, f.stash().fingerprint, f.stash().bucket};
 }
 

@@ -20,6 +20,7 @@
 #include "cuckoo/hashing.hpp"
 #include "cuckoo/packed_table.hpp"
 #include "cuckoo/prng.hpp"
+#include "cuckoo/semi_sorted_table.hpp"
 #include "cuckoo/status.hpp"
 
 namespace cuckoo {
@@ -36,13 +37,19 @@ struct FilterParams {
   std::uint64_t bucketCount = 1 << 16;    // m: a power of two, 1..2^32
   std::uint32_t maxKicks = kDefaultMaxKicks;  // evictions before the stash takes over
   std::uint64_t seed = 0;                 // seeds the item hash and the eviction PRNG
+  // The paper's semi-sorted buckets (Section 5.2): one bit per entry less for
+  // the same fingerprint width. Needs bucketSize 4 and fingerprintBits 5..32.
+  bool semiSort = false;
 };
 
 // Parameters for `capacity` items at a false-positive rate of at most
 // `falsePositiveRate`, following the paper's Section 5.1: the space-optimal
 // bucket size for the rate, f = ceil(log2(2b / rate)), and the smallest
 // power-of-two bucket count that holds `capacity` items below the practical
-// maximum load for b. `out.seed` and `out.maxKicks` keep the values passed in.
+// maximum load for b. `out.seed`, `out.maxKicks` and `out.semiSort` keep the
+// values passed in; with semiSort the rate must be one for which b = 4 is the
+// space-optimal bucket size (0.00001 < rate <= 0.002), else
+// kSemiSortRateOutOfRange.
 Status paramsForCapacity(std::uint64_t capacity, double falsePositiveRate, FilterParams& out) noexcept;
 
 // Highest load factor a bucket size reaches in practice with two hash
@@ -54,7 +61,7 @@ struct FilterStats {
   std::uint64_t slotCount;     // m * b
   double loadFactor;           // itemCount / slotCount
   std::size_t sizeInBytes;     // the table allocation (payload + padding)
-  double bitsPerItem;          // m*b*f / itemCount, the paper's eq. (4); +inf when empty
+  double bitsPerItem;          // table bits / itemCount (m*b*f, or m*(4f-4) semi-sorted); +inf when empty
   double expectedFalsePositiveRate;  // 1 - (1 - 2^-f)^(2b * load)
   double falsePositiveBound;         // 2b / 2^f, the paper's eq. (5) bound
 };
@@ -67,6 +74,24 @@ struct Stash {
   std::uint32_t bucket = 0;
 };
 
+// Sees each step of an insert (the web demo draws them). Slots are positions
+// in the bucket as stored; in a semi-sorted table a bucket is re-sorted after
+// every write, so a placed fingerprint's slot is reported by value.
+class InsertObserver {
+ public:
+  // The homeless `incoming` fingerprint displaced `evicted` from `slot` of
+  // `bucket`; `evicted` now heads for `nextBucket` = bucket XOR hash(evicted).
+  virtual void onKick(std::uint32_t bucket, unsigned slot, std::uint32_t incoming, std::uint32_t evicted,
+                      std::uint32_t nextBucket) = 0;
+  // `fingerprint` found an empty slot in `bucket`.
+  virtual void onPlaced(std::uint32_t bucket, std::uint32_t fingerprint) = 0;
+  // Evictions ran out: `fingerprint`, last evicted from `bucket`, went to the stash.
+  virtual void onStashed(std::uint32_t bucket, std::uint32_t fingerprint) = 0;
+
+ protected:
+  ~InsertObserver() = default;
+};
+
 enum class InsertOutcome : std::uint8_t {
   kInserted = 0,
   kAlreadyPresent = 1,  // only from insertUnique
@@ -74,6 +99,18 @@ enum class InsertOutcome : std::uint8_t {
 };
 
 class CuckooFilter {
+  // Defined first: the inline members below deduce their types from it.
+  // Every algorithm is written once, for either table; the branch that picks
+  // the table is taken once per operation and always predicted.
+  template <class Visitor>
+  decltype(auto) visitTable(Visitor&& visit) {
+    return params_.semiSort ? visit(semiSortedTable_) : visit(packedTable_);
+  }
+  template <class Visitor>
+  decltype(auto) visitTable(Visitor&& visit) const {
+    return params_.semiSort ? visit(semiSortedTable_) : visit(packedTable_);
+  }
+
  public:
   CuckooFilter() noexcept = default;
   CuckooFilter(CuckooFilter&&) noexcept = default;
@@ -87,8 +124,10 @@ class CuckooFilter {
   // Algorithm 1. True when the item is stored. When evictions run out the last
   // evicted fingerprint moves to the stash and the insert still succeeds; from
   // then on inserts return false and change nothing until an erase frees room.
-  bool insert(const void* item, std::size_t length) noexcept { return insertLocated(locate(item, length)); }
+  bool insert(const void* item, std::size_t length) noexcept;
   InsertOutcome insertUnique(const void* item, std::size_t length) noexcept;
+  // insert(), reporting every step to `observer` (nothing when the filter is full).
+  bool insertObserved(const void* item, std::size_t length, InsertObserver& observer) noexcept;
   // Algorithm 2, plus the stash.
   bool contains(const void* item, std::size_t length) const noexcept {
     return containsLocated(locate(item, length));
@@ -116,16 +155,31 @@ class CuckooFilter {
   const FilterParams& params() const noexcept { return params_; }
   std::uint64_t itemCount() const noexcept { return itemCount_; }
   const Stash& stash() const noexcept { return stash_; }
-  const PackedTable& table() const noexcept { return table_; }
+  bool semiSorted() const noexcept { return params_.semiSort; }
+  // Slot `slot` of `bucket` (0 = empty), for inspection and tests. Bucket and
+  // slot must be in range.
+  std::uint32_t slotValue(std::uint64_t bucket, unsigned slot) const noexcept {
+    return visitTable([&](const auto& table) { return table.read(bucket, slot); });
+  }
+  // The table's bytes: payload then zero padding.
+  const unsigned char* tableData() const noexcept {
+    return visitTable([](const auto& table) { return table.data(); });
+  }
+  std::size_t tableByteLength() const noexcept {
+    return visitTable([](const auto& table) { return table.byteLength(); });
+  }
   std::uint64_t prngState() const noexcept { return prng_.state(); }
   std::uint32_t indexMask() const noexcept { return indexMask_; }
   bool isFull() const noexcept { return stash_.occupied; }
 
  private:
-  bool insertLocated(const ItemLocation& where) noexcept;
+  template <class Observer>
+  bool insertLocated(const ItemLocation& where, Observer& observer) noexcept;
   bool containsLocated(const ItemLocation& where) const noexcept {
-    return table_.contains(where.primaryBucket, where.fingerprint) ||
-           table_.contains(where.alternateBucket, where.fingerprint) || stashHolds(where);
+    return visitTable([&](const auto& table) {
+      return table.contains(where.primaryBucket, where.fingerprint) ||
+             table.contains(where.alternateBucket, where.fingerprint) || stashHolds(where);
+    });
   }
   bool eraseLocated(const ItemLocation& where) noexcept;
   unsigned countLocated(const ItemLocation& where) const noexcept;
@@ -134,14 +188,19 @@ class CuckooFilter {
     return stash_.occupied && stash_.fingerprint == where.fingerprint &&
            (stash_.bucket == where.primaryBucket || stash_.bucket == where.alternateBucket);
   }
-  // Places `fingerprint` whose candidate buckets are `bucket` and its
-  // alternate, evicting as needed; a leftover fingerprint goes to the stash.
-  void place(std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate) noexcept;
-  void evictionWalk(std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate) noexcept;
+  // Places `fingerprint`, whose candidate buckets are `primary` and
+  // `alternate`, evicting as needed; a leftover fingerprint goes to the stash.
+  template <class Table, class Observer>
+  void place(Table& table, std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
+             Observer& observer) noexcept;
+  template <class Table, class Observer>
+  void evictionWalk(Table& table, std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
+                    Observer& observer) noexcept;
   void reinsertStash() noexcept;
 
   FilterParams params_{};
-  PackedTable table_;
+  PackedTable packedTable_;          // used unless params_.semiSort
+  SemiSortedTable semiSortedTable_;  // used when params_.semiSort
   SplitMix64 prng_;
   Stash stash_{};
   std::uint64_t itemCount_ = 0;

@@ -13,16 +13,10 @@
 #include <cstring>
 #include <utility>
 
+#include "cuckoo/bit_io.hpp"
 #include "cuckoo/status.hpp"
 
 namespace cuckoo {
-
-// Largest table the core will allocate: far beyond any real filter natively,
-// and 2 GiB where pointers are 32-bit (wasm32), so sizes never overflow size_t.
-inline constexpr std::uint64_t kMaxTableBytes =
-    sizeof(void*) >= 8 ? (std::uint64_t{1} << 40) : (std::uint64_t{1} << 31);
-
-inline constexpr std::size_t kTablePaddingBytes = 7;
 
 class PackedTable {
  public:
@@ -69,12 +63,7 @@ class PackedTable {
   }
 
   void write(std::uint64_t bucket, unsigned slot, std::uint32_t value) noexcept {
-    const std::uint64_t bitPos = (bucket * shape_.slotsPerBucket + slot) * shape_.bitsPerEntry;
-    unsigned char* p = bytes_ + (bitPos >> 3);
-    const unsigned shift = static_cast<unsigned>(bitPos & 7);
-    const std::uint64_t mask = shape_.entryMask << shift;
-    const std::uint64_t word = load64(p);
-    store64(p, (word & ~mask) | (std::uint64_t{value} << shift));
+    bits::write(bytes_, (bucket * shape_.slotsPerBucket + slot) * shape_.bitsPerEntry, shape_.bitsPerEntry, value);
   }
 
   // Slots of `bucket` holding `fingerprint`, as a bit set (bit s = slot s).
@@ -137,16 +126,9 @@ class PackedTable {
   }
 
  private:
-  static std::uint64_t load64(const unsigned char* p) noexcept {
-    std::uint64_t v;
-    std::memcpy(&v, p, sizeof v);  // little-endian hosts only (checked in packed_table.cpp)
-    return v;
-  }
-  static void store64(unsigned char* p, std::uint64_t v) noexcept { std::memcpy(p, &v, sizeof v); }
-
   std::uint32_t readEntry(std::uint64_t entry) const noexcept {
     const std::uint64_t bitPos = entry * shape_.bitsPerEntry;
-    return static_cast<std::uint32_t>((load64(bytes_ + (bitPos >> 3)) >> (bitPos & 7)) & shape_.entryMask);
+    return static_cast<std::uint32_t>(bits::window(bytes_, bitPos) & shape_.entryMask);
   }
 
   // All slots of a bucket compared at once inside one 64-bit word: lane s holds
@@ -160,7 +142,7 @@ class PackedTable {
 
   std::uint64_t swarZeroLaneTops(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
     const std::uint64_t bitPos = bucket * shape_.bucketBits;
-    const std::uint64_t word = load64(bytes_ + (bitPos >> 3)) >> (bitPos & 7);
+    const std::uint64_t word = bits::window(bytes_, bitPos);
     const std::uint64_t x = (word ^ (shape_.laneLowBits * fingerprint)) & shape_.bucketMask;
     const std::uint64_t lowMask = shape_.bucketMask & ~shape_.laneHighBits;
     const std::uint64_t zeroLaneTops = ~(((x & lowMask) + lowMask) | x | lowMask) & shape_.laneHighBits;

@@ -26,6 +26,10 @@ enum class Status : std::uint8_t {
   kInvalidFalsePositiveRate = 8,  // rate not strictly between 0 and 1
   kFalsePositiveRateTooLow = 9,   // would need a fingerprint wider than 32 bits
 
+  // Semi-sorting (Section 5.2 of the paper).
+  kInvalidSemiSortParameters = 10,  // semiSort needs bucketSize 4 and fingerprintBits 5..32
+  kSemiSortRateOutOfRange = 11,     // semiSort sizing needs 0.00001 < rate <= 0.002 (where b = 4 is optimal)
+
   // Deserialization (see FORMAT.md).
   kFormatBadMagic = 20,
   kFormatUnsupportedVersion = 21,

@@ -1,0 +1,197 @@
+#pragma once
+// The paper's semi-sorted table (Section 5.2): buckets of 4 entries whose
+// fingerprints are kept sorted, so that the 4 most significant bits of the
+// entries form a sorted multiset of 4 nibbles. There are C(19, 4) = 3,876 such
+// multisets, so a 12-bit rank replaces 16 bits of nibbles: one bit saved per
+// entry. The f - 4 low bits of each entry are stored as they are.
+//
+// Bucket layout, from its first bit (least significant first), f = fingerprintBits:
+//   bits [0, 12)                          rank of the sorted nibble multiset
+//   bits [12 + s(f-4), 12 + (s+1)(f-4))   low f - 4 bits of sorted entry s, s = 0..3
+// Bucket i starts at bit i * (4f - 4). 0 is an empty entry and sorts first.
+// FROZEN: serialized semi-sorted filters store exactly this layout.
+//
+// Slot numbers are positions in sorted order: writing a bucket re-sorts it.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "cuckoo/bit_io.hpp"
+#include "cuckoo/status.hpp"
+
+namespace cuckoo {
+
+inline constexpr unsigned kSemiSortedBucketSize = 4;
+inline constexpr unsigned kSemiSortedMinBits = 5;
+inline constexpr unsigned kNibbleMultisets = 3876;  // C(16 + 4 - 1, 4)
+inline constexpr unsigned kNibbleRankBits = 12;
+
+namespace semisort {
+
+// C(n, k) for n < 19, k <= 4: the ranks of the combinatorial number system.
+constexpr std::uint32_t binomial(unsigned n, unsigned k) {
+  if (k > n) return 0;
+  std::uint32_t result = 1;
+  for (unsigned i = 1; i <= k; ++i) result = result * (n - k + i) / i;
+  return result;
+}
+
+// Rank of the sorted nibbles a <= b <= c <= d: the multiset maps to the strictly
+// increasing set {a, b+1, c+2, d+3} of [0, 19), ranked in colexicographic order.
+constexpr std::uint32_t rankNibbles(unsigned a, unsigned b, unsigned c, unsigned d) {
+  return binomial(a, 1) + binomial(b + 1, 2) + binomial(c + 2, 3) + binomial(d + 3, 4);
+}
+
+// Rank -> the four sorted nibbles packed as a | b << 4 | c << 8 | d << 12.
+// 7.6 KiB: small enough to stay in L1 during lookups.
+constexpr std::array<std::uint16_t, kNibbleMultisets> makeUnrankTable() {
+  std::array<std::uint16_t, kNibbleMultisets> table{};
+  for (unsigned a = 0; a < 16; ++a)
+    for (unsigned b = a; b < 16; ++b)
+      for (unsigned c = b; c < 16; ++c)
+        for (unsigned d = c; d < 16; ++d)
+          table[rankNibbles(a, b, c, d)] = static_cast<std::uint16_t>(a | b << 4 | c << 8 | d << 12);
+  return table;
+}
+
+inline constexpr std::array<std::uint16_t, kNibbleMultisets> kUnrank = makeUnrankTable();
+
+struct Bucket {
+  std::uint32_t entries[kSemiSortedBucketSize];  // ascending
+};
+
+// Puts four values in ascending order (a five-comparator sorting network).
+inline void sortFour(std::uint32_t (&v)[4]) noexcept {
+  const auto order = [&v](int i, int j) {
+    const std::uint32_t lo = v[i] < v[j] ? v[i] : v[j];
+    const std::uint32_t hi = v[i] < v[j] ? v[j] : v[i];
+    v[i] = lo;
+    v[j] = hi;
+  };
+  order(0, 1);
+  order(2, 3);
+  order(0, 2);
+  order(1, 3);
+  order(1, 2);
+}
+
+}  // namespace semisort
+
+class SemiSortedTable {
+ public:
+  SemiSortedTable() noexcept = default;
+  SemiSortedTable(const SemiSortedTable&) = delete;
+  SemiSortedTable& operator=(const SemiSortedTable&) = delete;
+  SemiSortedTable(SemiSortedTable&& other) noexcept { moveFrom(other); }
+  SemiSortedTable& operator=(SemiSortedTable&& other) noexcept {
+    if (this != &other) {
+      release();
+      moveFrom(other);
+    }
+    return *this;
+  }
+  ~SemiSortedTable() { release(); }
+
+  static std::uint64_t bucketBitsFor(unsigned fingerprintBits) noexcept { return 4 * fingerprintBits - 4; }
+  // Bytes for the shape, or 0 over kMaxTableBytes. fingerprintBits must be 5..32.
+  static std::uint64_t bytesFor(unsigned fingerprintBits, std::uint64_t bucketCount) noexcept;
+  static Status allocate(unsigned fingerprintBits, std::uint64_t bucketCount, SemiSortedTable& out) noexcept;
+  Status copyTo(SemiSortedTable& out) const noexcept;
+
+  // Checks a payload (e.g. from a file) without loading it: every rank below
+  // 3,876 and every bucket in sorted order. On success counts the non-zero entries.
+  static bool validatePayload(const unsigned char* bytes, std::size_t byteCount, unsigned fingerprintBits,
+                              std::uint64_t bucketCount, std::uint64_t& nonZeroEntries) noexcept;
+
+  semisort::Bucket decode(std::uint64_t bucket) const noexcept {
+    return decodeAt(bytes_, bucket * bucketBits_, bitsPerEntry_);
+  }
+
+  // Sorts the entries and stores the bucket.
+  void encode(std::uint64_t bucket, semisort::Bucket contents) noexcept;
+
+  std::uint32_t read(std::uint64_t bucket, unsigned slot) const noexcept { return decode(bucket).entries[slot]; }
+
+  std::uint32_t matchingSlots(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
+    const semisort::Bucket b = decode(bucket);
+    return static_cast<std::uint32_t>(b.entries[0] == fingerprint) |
+           static_cast<std::uint32_t>(b.entries[1] == fingerprint) << 1 |
+           static_cast<std::uint32_t>(b.entries[2] == fingerprint) << 2 |
+           static_cast<std::uint32_t>(b.entries[3] == fingerprint) << 3;
+  }
+
+  bool contains(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
+    return matchingSlots(bucket, fingerprint) != 0;
+  }
+
+  bool insertIntoEmptySlot(std::uint64_t bucket, std::uint32_t fingerprint) noexcept {
+    semisort::Bucket b = decode(bucket);
+    if (b.entries[0] != 0) return false;  // sorted: an empty entry would come first
+    b.entries[0] = fingerprint;
+    encode(bucket, b);
+    return true;
+  }
+
+  bool removeOne(std::uint64_t bucket, std::uint32_t fingerprint) noexcept {
+    semisort::Bucket b = decode(bucket);
+    for (std::uint32_t& entry : b.entries) {
+      if (entry == fingerprint) {
+        entry = 0;
+        encode(bucket, b);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  std::uint32_t exchange(std::uint64_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
+    semisort::Bucket b = decode(bucket);
+    const std::uint32_t previous = std::exchange(b.entries[slot], fingerprint);
+    encode(bucket, b);
+    return previous;
+  }
+
+  void clear() noexcept;
+  std::uint64_t occupiedEntries() const noexcept;
+
+  unsigned fingerprintBits() const noexcept { return bitsPerEntry_; }
+  unsigned bucketSize() const noexcept { return kSemiSortedBucketSize; }
+  std::uint64_t bucketCount() const noexcept { return bucketCount_; }
+  std::uint64_t payloadBits() const noexcept { return bucketCount_ * bucketBits_; }
+  std::size_t payloadBytes() const noexcept { return static_cast<std::size_t>((payloadBits() + 7) / 8); }
+  std::size_t byteLength() const noexcept { return byteLength_; }
+  const unsigned char* data() const noexcept { return bytes_; }
+  unsigned char* data() noexcept { return bytes_; }
+
+ private:
+  // Reads one bucket; every field is at most 28 bits, so one load each.
+  static semisort::Bucket decodeAt(const unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits) noexcept {
+    const unsigned lowBits = fingerprintBits - 4;
+    const std::uint32_t nibbles = semisort::kUnrank[bits::read(bytes, bitPos, kNibbleRankBits)];
+    semisort::Bucket b;
+    for (unsigned s = 0; s < 4; ++s) {
+      const auto low = static_cast<std::uint32_t>(bits::read(bytes, bitPos + kNibbleRankBits + s * lowBits, lowBits));
+      b.entries[s] = ((nibbles >> (4 * s)) & 0xF) << lowBits | low;
+    }
+    return b;
+  }
+
+  void release() noexcept;
+  void moveFrom(SemiSortedTable& other) noexcept {
+    bytes_ = std::exchange(other.bytes_, nullptr);
+    byteLength_ = std::exchange(other.byteLength_, 0);
+    bucketCount_ = other.bucketCount_;
+    bitsPerEntry_ = other.bitsPerEntry_;
+    bucketBits_ = other.bucketBits_;
+  }
+
+  unsigned char* bytes_ = nullptr;
+  std::size_t byteLength_ = 0;
+  std::uint64_t bucketCount_ = 0;
+  unsigned bitsPerEntry_ = 0;
+  unsigned bucketBits_ = 0;
+};
+
+}  // namespace cuckoo

@@ -1,0 +1,101 @@
+#include "cuckoo/semi_sorted_table.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace cuckoo {
+
+static_assert(semisort::rankNibbles(15, 15, 15, 15) == kNibbleMultisets - 1, "the ranks fill [0, 3876)");
+static_assert((1U << kNibbleRankBits) >= kNibbleMultisets, "a rank fits its field");
+
+std::uint64_t SemiSortedTable::bytesFor(unsigned fingerprintBits, std::uint64_t bucketCount) noexcept {
+  const std::uint64_t bytes = (bucketCount * bucketBitsFor(fingerprintBits) + 7) / 8 + kTablePaddingBytes;
+  return bytes > kMaxTableBytes ? 0 : bytes;
+}
+
+Status SemiSortedTable::allocate(unsigned fingerprintBits, std::uint64_t bucketCount, SemiSortedTable& out) noexcept {
+  const std::uint64_t bytes = bytesFor(fingerprintBits, bucketCount);
+  if (bytes == 0) return Status::kTableTooLarge;
+  void* memory = std::calloc(static_cast<std::size_t>(bytes), 1);
+  if (memory == nullptr) return Status::kOutOfMemory;
+  SemiSortedTable table;
+  table.bytes_ = static_cast<unsigned char*>(memory);
+  table.byteLength_ = static_cast<std::size_t>(bytes);
+  table.bucketCount_ = bucketCount;
+  table.bitsPerEntry_ = fingerprintBits;
+  table.bucketBits_ = static_cast<unsigned>(bucketBitsFor(fingerprintBits));
+  out = std::move(table);
+  return Status::kOk;
+}
+
+Status SemiSortedTable::copyTo(SemiSortedTable& out) const noexcept {
+  void* memory = std::malloc(byteLength_ == 0 ? 1 : byteLength_);
+  if (memory == nullptr) return Status::kOutOfMemory;
+  if (byteLength_ != 0) std::memcpy(memory, bytes_, byteLength_);
+  SemiSortedTable copy;
+  copy.bytes_ = static_cast<unsigned char*>(memory);
+  copy.byteLength_ = byteLength_;
+  copy.bucketCount_ = bucketCount_;
+  copy.bitsPerEntry_ = bitsPerEntry_;
+  copy.bucketBits_ = bucketBits_;
+  out = std::move(copy);
+  return Status::kOk;
+}
+
+void SemiSortedTable::encode(std::uint64_t bucket, semisort::Bucket contents) noexcept {
+  semisort::sortFour(contents.entries);
+  const unsigned lowBits = bitsPerEntry_ - 4;
+  const std::uint32_t lowMask = (std::uint32_t{1} << lowBits) - 1;
+  const std::uint32_t* e = contents.entries;
+  const std::uint64_t bitPos = bucket * bucketBits_;
+  bits::write(bytes_, bitPos, kNibbleRankBits,
+              semisort::rankNibbles(e[0] >> lowBits, e[1] >> lowBits, e[2] >> lowBits, e[3] >> lowBits));
+  for (unsigned s = 0; s < 4; ++s) bits::write(bytes_, bitPos + kNibbleRankBits + s * lowBits, lowBits, e[s] & lowMask);
+}
+
+bool SemiSortedTable::validatePayload(const unsigned char* bytes, std::size_t byteCount, unsigned fingerprintBits,
+                                      std::uint64_t bucketCount, std::uint64_t& nonZeroEntries) noexcept {
+  // A payload carries no padding: read it through a padded copy of each
+  // bucket so that no load runs past `byteCount`.
+  const std::uint64_t bucketBits = bucketBitsFor(fingerprintBits);
+  unsigned char scratch[16 + 8 + kTablePaddingBytes];  // a bucket is at most 124 bits, plus a 7-bit offset
+  std::uint64_t count = 0;
+  for (std::uint64_t i = 0; i < bucketCount; ++i) {
+    const std::uint64_t bitPos = i * bucketBits;
+    const std::uint64_t firstByte = bitPos >> 3;
+    const std::uint64_t endByte = (bitPos + bucketBits + 7) >> 3;
+    if (endByte > byteCount) return false;
+    std::memset(scratch, 0, sizeof scratch);
+    std::memcpy(scratch, bytes + firstByte, static_cast<std::size_t>(endByte - firstByte));
+    const std::uint64_t localPos = bitPos & 7;
+    if (bits::read(scratch, localPos, kNibbleRankBits) >= kNibbleMultisets) return false;
+    const semisort::Bucket b = decodeAt(scratch, localPos, fingerprintBits);
+    for (unsigned s = 0; s < 4; ++s) {
+      if (s > 0 && b.entries[s - 1] > b.entries[s]) return false;  // not in canonical (sorted) order
+      count += b.entries[s] != 0 ? 1 : 0;
+    }
+  }
+  nonZeroEntries = count;
+  return true;
+}
+
+void SemiSortedTable::clear() noexcept {
+  if (bytes_ != nullptr) std::memset(bytes_, 0, byteLength_);
+}
+
+std::uint64_t SemiSortedTable::occupiedEntries() const noexcept {
+  std::uint64_t count = 0;
+  for (std::uint64_t i = 0; i < bucketCount_; ++i) {
+    const semisort::Bucket b = decode(i);
+    for (const std::uint32_t entry : b.entries) count += entry != 0 ? 1 : 0;
+  }
+  return count;
+}
+
+void SemiSortedTable::release() noexcept {
+  std::free(bytes_);
+  bytes_ = nullptr;
+  byteLength_ = 0;
+}
+
+}  // namespace cuckoo
