@@ -574,6 +574,69 @@ TEST(HashVectors, ItemsMapToTheFrozenFingerprintAndBuckets) {
   }
 }
 
+// ------------------------------------------------------------------ semi-sorted tables
+
+TEST(SerializationSemiSorted, RoundTripsEmptyHalfAndFullWithStash) {
+  for (unsigned f : {5U, 9U, 13U, 16U, 32U}) {
+    for (Fill fill : {Fill::kEmpty, Fill::kHalf, Fill::kUntilStashOccupied}) {
+      SCOPED_TRACE("f=" + std::to_string(f) + " fill=" + std::to_string(static_cast<int>(fill)));
+      CuckooFilter filter = makeFilter(f, 4, 64, f * 7, 100, /*semiSort=*/true);
+      std::uint64_t inserted = 0;
+      if (fill == Fill::kHalf) {
+        while (inserted < 128 && insertKey(filter, inserted)) ++inserted;
+      } else if (fill == Fill::kUntilStashOccupied) {
+        inserted = fillToFirstFailure(filter, 0).size();
+      }
+      const Bytes bytes = serialized(filter);
+      EXPECT_EQ(readField(bytes, kFlagsAt, 1) & kSemiSortedFlag, kSemiSortedFlag);
+      // 64 buckets of 4f - 4 bits.
+      EXPECT_EQ(readField(bytes, kPayloadLengthAt, 8), (64 * (4 * f - 4) + 7) / 8);
+      ASSERT_NO_FATAL_FAILURE(expectRoundTrip(filter, inserted));
+      CuckooFilter restored;
+      ASSERT_EQ(deserializeInto(bytes, restored), Status::kOk);
+      EXPECT_TRUE(restored.semiSorted());
+    }
+  }
+}
+
+TEST(SerializationSemiSorted, RejectsBadShapesRanksAndUnsortedBuckets) {
+  CuckooFilter filter = makeFilter(9, 4, 8, 3, 500, /*semiSort=*/true);
+  for (std::uint64_t key = 0; key < 12; ++key) ASSERT_TRUE(insertKey(filter, key));
+  const Bytes valid = serialized(filter);
+  CuckooFilter untouched = makeFilter(12, 4, 8);
+  // Semi-sorting with b = 2 is not a shape create() accepts, so neither does load.
+  Bytes wrongBucketSize = valid;
+  writeField(wrongBucketSize, kBucketSizeAt, 2, 1);
+  EXPECT_EQ(deserializeInto(wrongBucketSize, untouched), Status::kFormatBadParameters);
+
+  // Bucket 0 starts the payload: its first 12 bits are the nibble rank. 3,876
+  // and above name no multiset; behind a valid checksum that is inconsistent.
+  for (std::uint64_t rank : {std::uint64_t{3876}, std::uint64_t{4095}}) {
+    Bytes badRank = valid;
+    const std::uint64_t word = readField(badRank, kHeaderBytes, 2);
+    writeField(badRank, kHeaderBytes, (word & ~std::uint64_t{0xFFF}) | rank, 2);
+    reseal(badRank);
+    EXPECT_EQ(deserializeInto(badRank, untouched), Status::kFormatInconsistent) << rank;
+  }
+  // A bucket holding one fingerprint stores it last, since empty entries (0)
+  // sort first. Setting entry 0's lowest bit (bit 12, right after the rank)
+  // makes the bucket read 1, 0, 0, 0: not the order encoding produces.
+  CuckooFilter sparse = makeFilter(9, 4, 8, 3, 500, /*semiSort=*/true);
+  Bytes unsorted = serialized(sparse);
+  writeField(unsorted, kHeaderBytes + 1, 0x10, 1);
+  writeField(unsorted, kItemCountAt, 1, 8);
+  reseal(unsorted);
+  EXPECT_EQ(deserializeInto(unsorted, untouched), Status::kFormatInconsistent);
+  // The same fingerprint in the last entry is the canonical form, and loads.
+  Bytes sorted = serialized(sparse);
+  // Entry 3's low bits start at 12 + 3 * 5 = 27: byte 3, bit 3.
+  writeField(sorted, kHeaderBytes + 3, 0x08, 1);
+  writeField(sorted, kItemCountAt, 1, 8);
+  reseal(sorted);
+  EXPECT_EQ(deserializeInto(sorted, untouched), Status::kOk);
+  EXPECT_EQ(untouched.slotValue(0, 3), 1U);
+}
+
 // ------------------------------------------------------------------ golden fixture
 
 std::string fixturePath(const std::string& name) { return std::string(CUCKOO_FIXTURE_DIR) + "/" + name; }
@@ -612,25 +675,31 @@ std::vector<Probe> jsonProbes(const std::string& json) {
   return probes;
 }
 
-TEST(GoldenFixture, CoreRebuildsTheCommittedBytes) {
-  const Bytes committed = readFile(fixturePath(fixture::kGoldenFileName));
+class GoldenFixtureTest : public ::testing::TestWithParam<fixture::GoldenFixture> {};
+INSTANTIATE_TEST_SUITE_P(Files, GoldenFixtureTest, ::testing::ValuesIn(fixture::kGoldenFixtures),
+                         [](const auto& info) { return info.param.params.semiSort ? "SemiSorted" : "Packed"; });
+
+std::string descriptionName(const std::string& fileName) { return fileName.substr(0, fileName.size() - 3) + ".json"; }
+
+TEST_P(GoldenFixtureTest, CoreRebuildsTheCommittedBytes) {
+  const Bytes committed = readFile(fixturePath(GetParam().fileName));
   CuckooFilter rebuilt;
-  ASSERT_TRUE(fixture::buildGoldenFilter(rebuilt));
+  ASSERT_TRUE(fixture::buildGoldenFilter(GetParam(), rebuilt));
   const Bytes bytes = serialized(rebuilt);
   ASSERT_EQ(bytes.size(), committed.size());
   for (std::size_t i = 0; i < bytes.size(); ++i) ASSERT_EQ(bytes[i], committed[i]) << "first difference at byte " << i;
 }
 
-TEST(GoldenFixture, CommittedFileLoadsAndAnswersAsDescribed) {
-  const Bytes committed = readFile(fixturePath(fixture::kGoldenFileName));
+TEST_P(GoldenFixtureTest, CommittedFileLoadsAndAnswersAsDescribed) {
+  const Bytes committed = readFile(fixturePath(GetParam().fileName));
   const std::string json = [] {
-    const Bytes raw = readFile(fixturePath("golden-f12-b4-m1024-seed42.json"));
+    const Bytes raw = readFile(fixturePath(descriptionName(GetParam().fileName)));
     return std::string(raw.begin(), raw.end());
   }();
   CuckooFilter loaded;
   ASSERT_EQ(deserializeInto(committed, loaded), Status::kOk);
   CuckooFilter rebuilt;
-  ASSERT_TRUE(fixture::buildGoldenFilter(rebuilt));
+  ASSERT_TRUE(fixture::buildGoldenFilter(GetParam(), rebuilt));
 
   EXPECT_EQ(jsonNumber(json, "byteLength"), committed.size());
   EXPECT_EQ(jsonNumber(json, "formatVersion"), 1U);
@@ -642,6 +711,7 @@ TEST(GoldenFixture, CommittedFileLoadsAndAnswersAsDescribed) {
   EXPECT_EQ(jsonNumber(json, "seed"), loaded.params().seed);
   EXPECT_EQ(jsonNumber(json, "itemCount"), loaded.itemCount());
   EXPECT_EQ(json.find("\"stashOccupied\": false") != std::string::npos, !loaded.isFull());
+  EXPECT_EQ(json.find("\"semiSort\": true") != std::string::npos, loaded.semiSorted());
 
   const std::vector<Probe> probes = jsonProbes(json);
   ASSERT_GE(probes.size(), 20U);
