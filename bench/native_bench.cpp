@@ -2,8 +2,10 @@
 // first failure, load, bits per item, construction rate, lookups, deletes,
 // measured false-positive rate) for chosen shapes.
 //
-//   cuckoo_bench                          f=12 b=4 at 2^16 and 2^22 buckets
-//   cuckoo_bench --log2-buckets 16,20 --bits 8,12,16 --bucket-size 4 --json
+//   cuckoo_bench                          f=12 b=4, and semi-sorted f=13 (the same
+//                                         space), at 2^16 and 2^22 buckets
+//   cuckoo_bench --log2-buckets 16,20 --bits 8,12,16 --bucket-size 4 --semi-bits 13 --json
+//   cuckoo_bench --semi-bits none         no semi-sorted rows
 //
 // A program, not a test: it prints figures and never fails on them.
 
@@ -23,6 +25,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct Row {
+  bool semiSort;
   unsigned bits;
   unsigned bucketSize;
   unsigned log2Buckets;
@@ -55,15 +58,17 @@ double mops(std::uint64_t operations, Clock::duration elapsed) {
 // Keeps the optimiser from discarding lookups whose results are only counted.
 volatile std::uint64_t gSink;
 
-Row measure(unsigned bits, unsigned bucketSize, unsigned log2Buckets, std::uint64_t seed) {
+Row measure(bool semiSort, unsigned bits, unsigned bucketSize, unsigned log2Buckets, std::uint64_t seed) {
   cuckoo::FilterParams params;
+  params.semiSort = semiSort;
   params.fingerprintBits = bits;
   params.bucketSize = bucketSize;
   params.bucketCount = std::uint64_t{1} << log2Buckets;
   params.seed = seed;
   cuckoo::CuckooFilter filter;
   if (cuckoo::CuckooFilter::create(params, filter) != cuckoo::Status::kOk) {
-    std::fprintf(stderr, "cannot create f=%u b=%u m=2^%u\n", bits, bucketSize, log2Buckets);
+    std::fprintf(stderr, "cannot create f=%u b=%u m=2^%u%s\n", bits, bucketSize, log2Buckets,
+                 semiSort ? " semi-sorted" : "");
     std::exit(2);
   }
   // Random 64-bit keys, generated before timing, as in the paper's setup.
@@ -101,7 +106,8 @@ Row measure(unsigned bits, unsigned bucketSize, unsigned log2Buckets, std::uint6
   const auto deleteTime = Clock::now() - start;
   if (deleted != stored) std::fprintf(stderr, "BUG: %llu deletes failed\n", static_cast<unsigned long long>(stored - deleted));
 
-  return Row{bits,
+  return Row{semiSort,
+             bits,
              bucketSize,
              log2Buckets,
              stored,
@@ -117,9 +123,9 @@ Row measure(unsigned bits, unsigned bucketSize, unsigned log2Buckets, std::uint6
 
 // Median of several runs for the timing columns (the other columns come from
 // the first run; they only depend on the seed).
-Row measureMedian(unsigned bits, unsigned bucketSize, unsigned log2Buckets, int runs) {
+Row measureMedian(bool semiSort, unsigned bits, unsigned bucketSize, unsigned log2Buckets, int runs) {
   std::vector<Row> rows;
-  for (int r = 0; r < runs; ++r) rows.push_back(measure(bits, bucketSize, log2Buckets, 1 + r));
+  for (int r = 0; r < runs; ++r) rows.push_back(measure(semiSort, bits, bucketSize, log2Buckets, 1 + r));
   const auto median = [&](double Row::*field) {
     std::vector<double> v;
     for (const Row& row : rows) v.push_back(row.*field);
@@ -140,6 +146,7 @@ int main(int argc, char** argv) {
   std::vector<unsigned> log2BucketList = {16, 22};
   std::vector<unsigned> bitsList = {12};
   std::vector<unsigned> bucketSizeList = {4};
+  std::vector<unsigned> semiBitsList = {13};
   bool json = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -150,11 +157,14 @@ int main(int argc, char** argv) {
       bitsList = parseList(argv[++i]);
     } else if (arg == "--bucket-size" && hasValue) {
       bucketSizeList = parseList(argv[++i]);
+    } else if (arg == "--semi-bits" && hasValue) {
+      const std::string value = argv[++i];
+      semiBitsList = value == "none" ? std::vector<unsigned>{} : parseList(value.c_str());
     } else if (arg == "--json") {
       json = true;
     } else {
       std::fprintf(stderr,
-                   "usage: cuckoo_bench [--log2-buckets 16,22] [--bits 12] [--bucket-size 4] [--json]\n");
+                   "usage: cuckoo_bench [--log2-buckets 16,22] [--bits 12] [--bucket-size 4] [--semi-bits 13|none] [--json]\n");
       return 2;
     }
   }
@@ -165,8 +175,11 @@ int main(int argc, char** argv) {
       for (unsigned bits : bitsList) {
         // Small tables are timed several times; a 2^22-bucket table once.
         const int runs = log2Buckets <= 18 ? 5 : 1;
-        rows.push_back(measureMedian(bits, bucketSize, log2Buckets, runs));
+        rows.push_back(measureMedian(false, bits, bucketSize, log2Buckets, runs));
       }
+    }
+    for (unsigned bits : semiBitsList) {
+      rows.push_back(measureMedian(true, bits, 4, log2Buckets, log2Buckets <= 18 ? 5 : 1));
     }
   }
 
@@ -175,21 +188,22 @@ int main(int argc, char** argv) {
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const Row& r = rows[i];
       std::printf(
-          "  {\"fingerprintBits\": %u, \"bucketSize\": %u, \"log2Buckets\": %u, \"items\": %llu, "
+          "  {\"semiSort\": %s, \"fingerprintBits\": %u, \"bucketSize\": %u, \"log2Buckets\": %u, \"items\": %llu, "
           "\"loadFactor\": %.6f, \"bitsPerItem\": %.4f, \"constructMops\": %.3f, \"positiveLookupMops\": %.3f, "
           "\"negativeLookupMops\": %.3f, \"deleteMops\": %.3f, \"measuredFpr\": %.6e, \"expectedFpr\": %.6e}%s\n",
-          r.bits, r.bucketSize, r.log2Buckets, static_cast<unsigned long long>(r.items), r.load, r.bitsPerItem,
-          r.constructMops, r.positiveLookupMops, r.negativeLookupMops, r.deleteMops, r.measuredFpr, r.expectedFpr,
+          r.semiSort ? "true" : "false", r.bits, r.bucketSize, r.log2Buckets,
+          static_cast<unsigned long long>(r.items), r.load, r.bitsPerItem, r.constructMops, r.positiveLookupMops, r.negativeLookupMops, r.deleteMops, r.measuredFpr, r.expectedFpr,
           i + 1 < rows.size() ? "," : "");
     }
     std::printf("]\n");
     return 0;
   }
-  std::printf("| f | b | buckets | items at first failure | load | bits/item | construct (M keys/s) "
+  std::printf("| table | f | b | buckets | items at first failure | load | bits/item | construct (M keys/s) "
               "| lookup + (M ops/s) | lookup - (M ops/s) | delete (M ops/s) | FPR measured | FPR expected |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const Row& r : rows) {
-    std::printf("| %u | %u | 2^%u | %llu | %.4f | %.2f | %.2f | %.2f | %.2f | %.2f | %.4f%% | %.4f%% |\n", r.bits,
+    std::printf("| %s | %u | %u | 2^%u | %llu | %.4f | %.2f | %.2f | %.2f | %.2f | %.2f | %.4f%% | %.4f%% |\n",
+                r.semiSort ? "semi-sorted" : "plain", r.bits,
                 r.bucketSize, r.log2Buckets, static_cast<unsigned long long>(r.items), r.load, r.bitsPerItem,
                 r.constructMops, r.positiveLookupMops, r.negativeLookupMops, r.deleteMops, 100 * r.measuredFpr,
                 100 * r.expectedFpr);

@@ -166,17 +166,31 @@ class SemiSortedTable {
   unsigned char* data() noexcept { return bytes_; }
 
  private:
-  // Reads one bucket; every field is at most 28 bits, so one load each.
+  // Reads one bucket. Up to f = 15 a bucket (at most 56 bits) fits the 57
+  // valid bits of one 64-bit window; wider buckets take one load per field.
   static semisort::Bucket decodeAt(const unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits) noexcept {
     const unsigned lowBits = fingerprintBits - 4;
-    const std::uint32_t nibbles = semisort::kUnrank[bits::read(bytes, bitPos, kNibbleRankBits)];
+    const std::uint32_t lowMask = (std::uint32_t{1} << lowBits) - 1;
     semisort::Bucket b;
+    if (fingerprintBits <= kSingleWindowMaxBits) {
+      const std::uint64_t word = bits::window(bytes, bitPos);
+      const std::uint32_t nibbles = semisort::kUnrank[word & ((1U << kNibbleRankBits) - 1)];
+      const std::uint64_t lows = word >> kNibbleRankBits;
+      for (unsigned s = 0; s < 4; ++s) {
+        b.entries[s] = ((nibbles >> (4 * s)) & 0xF) << lowBits | (static_cast<std::uint32_t>(lows >> (s * lowBits)) & lowMask);
+      }
+      return b;
+    }
+    const std::uint32_t nibbles = semisort::kUnrank[bits::read(bytes, bitPos, kNibbleRankBits)];
     for (unsigned s = 0; s < 4; ++s) {
       const auto low = static_cast<std::uint32_t>(bits::read(bytes, bitPos + kNibbleRankBits + s * lowBits, lowBits));
       b.entries[s] = ((nibbles >> (4 * s)) & 0xF) << lowBits | low;
     }
     return b;
   }
+
+  // 4 * 15 - 4 = 56 bits: the widest bucket one 64-bit load always covers.
+  static constexpr unsigned kSingleWindowMaxBits = 15;
 
   void release() noexcept;
   void moveFrom(SemiSortedTable& other) noexcept {
