@@ -2,6 +2,7 @@
 // dist/ (what users get), so `npm run build` must run first; `npm test` does.
 module.exports = {
   testEnvironment: 'node',
+  setupFiles: ['<rootDir>/tests/jest-setup.cjs'],
   roots: ['<rootDir>/tests/ts'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/ts/tsconfig.json' }] },

@@ -4,6 +4,7 @@
 // Run: npx jest -c jest.e2e.config.cjs
 module.exports = {
   testEnvironment: 'node',
+  setupFiles: ['<rootDir>/tests/jest-setup.cjs'],
   roots: ['<rootDir>/tests/e2e'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/e2e/tsconfig.json' }] },

@@ -25,6 +25,10 @@ const char* statusMessage(Status status) noexcept {
     case Status::kFormatBadParameters: return "the stored parameters are invalid";
     case Status::kFormatChecksumMismatch: return "checksum mismatch: the data is corrupted";
     case Status::kFormatInconsistent: return "the stored contents are inconsistent with the parameters";
+    case Status::kInvalidBloomBitCount: return "bitCount must be an integer from 1 to 2^32";
+    case Status::kInvalidBloomHashCount: return "hashCount must be an integer from 1 to 32";
+    case Status::kInvalidBitsPerItem: return "bits per item must be a positive finite number";
+    case Status::kBloomFalsePositiveRateTooLow: return "the false-positive rate is too low for a Bloom filter: it would need more than 32 hash functions";
   }
   return "unknown status";
 }

@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => installed?.remove());
 
-const publicNames = ['CuckooFilter', 'CuckooFilterError', 'FormatError', 'init', 'isInitialized'];
+const publicNames = ['BloomFilter', 'CuckooFilter', 'CuckooFilterError', 'FormatError', 'init', 'isInitialized'];
 
 // The same script for both module systems: it checks what the entry exports
 // and uses it, printing a JSON summary.

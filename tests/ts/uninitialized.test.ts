@@ -2,7 +2,7 @@
 // starts unloaded.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CuckooFilter, CuckooFilterError, init, isInitialized } from 'cuckoo-wasm';
+import { BloomFilter, CuckooFilter, CuckooFilterError, init, isInitialized } from 'cuckoo-wasm';
 
 const wasmPath = join(__dirname, '..', '..', 'dist', 'wasm', 'cuckoo.wasm');
 
@@ -12,6 +12,8 @@ test('every entry point before init() throws NOT_INITIALIZED with what to do', (
     ['new CuckooFilter', () => new CuckooFilter({ bucketCount: 16, bucketSize: 4, fingerprintBits: 8 })],
     ['CuckooFilter.create', () => CuckooFilter.create({ capacity: 10, fpr: 0.01 })],
     ['CuckooFilter.fromBytes', () => CuckooFilter.fromBytes(new Uint8Array(10))],
+    ['new BloomFilter', () => new BloomFilter({ bitCount: 64, hashCount: 3 })],
+    ['BloomFilter.create', () => BloomFilter.create({ capacity: 10, fpr: 0.01 })],
   ];
   for (const [name, call] of calls) {
     let caught: unknown;

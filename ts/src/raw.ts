@@ -60,6 +60,34 @@ export interface RawModule {
   serializeFilter(handle: Handle, out: Address): void;
   deserializeFilter(data: Address, length: number, outHandle: Address): number;
   statusText(status: number): string;
+
+  // Bloom filters (bindings/bloom_bindings.cpp); a handle addresses either kind.
+  createBloom(
+    blocked: boolean,
+    bitCount: number,
+    hashCount: number,
+    seedLow: number,
+    seedHigh: number,
+    outHandle: Address,
+  ): number;
+  createBloomForCapacity(
+    blocked: boolean,
+    capacity: number,
+    falsePositiveRate: number,
+    seedLow: number,
+    seedHigh: number,
+    outHandle: Address,
+  ): number;
+  destroyBloom(handle: Handle): void;
+  bloomInsertItem(handle: Handle, item: Address, length: number): boolean;
+  bloomContainsItem(handle: Handle, item: Address, length: number): boolean;
+  bloomProbePositions(handle: Handle, item: Address, length: number, out: Address): number;
+  bloomInsertPacked(handle: Handle, data: Address, offsets: Address, count: number): number;
+  bloomContainsPacked(handle: Handle, data: Address, offsets: Address, count: number, out: Address): void;
+  bloomInsertFixed(handle: Handle, data: Address, width: number, count: number): number;
+  bloomContainsFixed(handle: Handle, data: Address, width: number, count: number, out: Address): void;
+  bloomItemCount(handle: Handle): number;
+  describeBloom(handle: Handle, out: Address): void;
 }
 
 /** Index of each double that describeFilter writes; mirrors the bindings. */
@@ -79,6 +107,20 @@ export const InfoField = {
   SeedHigh: 12,
   IsFull: 13,
   Count: 14,
+} as const;
+
+/** Index of each double that describeBloom writes; mirrors bindings/bloom_bindings.cpp. */
+export const BloomInfoField = {
+  ItemCount: 0,
+  BitCount: 1,
+  HashCount: 2,
+  SizeInBytes: 3,
+  BitsPerItem: 4,
+  ExpectedFpr: 5,
+  Blocked: 6,
+  SeedLow: 7,
+  SeedHigh: 8,
+  Count: 9,
 } as const;
 
 /** insertUniqueItem results (cuckoo::InsertOutcome). */

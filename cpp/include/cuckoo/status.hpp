@@ -37,6 +37,12 @@ enum class Status : std::uint8_t {
   kFormatBadParameters = 23,
   kFormatChecksumMismatch = 24,
   kFormatInconsistent = 25,
+
+  // Bloom filters (bloom_filter.hpp).
+  kInvalidBloomBitCount = 30,          // bitCount zero or above 2^32
+  kInvalidBloomHashCount = 31,         // hashCount outside 1..32
+  kInvalidBitsPerItem = 32,            // bits per item not a positive finite number
+  kBloomFalsePositiveRateTooLow = 33,  // would need more than 32 hash functions
 };
 
 // A short, stable English description of a status, for logs and error messages.
