@@ -38,8 +38,9 @@ int adopt(CuckooFilter&& filter, Address outHandle) {
 }
 
 int createFilter(unsigned fingerprintBits, unsigned bucketSize, double bucketCount, unsigned maxKicks,
-                 std::uint32_t seedLow, std::uint32_t seedHigh, Address outHandle) {
+                 std::uint32_t seedLow, std::uint32_t seedHigh, bool semiSort, Address outHandle) {
   cuckoo::FilterParams params;
+  params.semiSort = semiSort;
   params.fingerprintBits = fingerprintBits;
   params.bucketSize = bucketSize;
   // The TypeScript layer passes an integer; anything outside [0, 2^33) is
@@ -53,8 +54,9 @@ int createFilter(unsigned fingerprintBits, unsigned bucketSize, double bucketCou
 }
 
 int createFilterForCapacity(double capacity, double falsePositiveRate, unsigned maxKicks, std::uint32_t seedLow,
-                            std::uint32_t seedHigh, Address outHandle) {
+                            std::uint32_t seedHigh, bool semiSort, Address outHandle) {
   cuckoo::FilterParams params;
+  params.semiSort = semiSort;
   params.maxKicks = maxKicks;
   params.seed = joinSeed(seedLow, seedHigh);
   const auto items = capacity >= 1 && capacity < 1.8e19 ? static_cast<std::uint64_t>(capacity) : 0;
@@ -145,6 +147,7 @@ void describeFilter(Handle h, Address out) {
       static_cast<double>(static_cast<std::uint32_t>(p.seed)),
       static_cast<double>(static_cast<std::uint32_t>(p.seed >> 32)),
       filter.isFull() ? 1.0 : 0.0,
+      p.semiSort ? 1.0 : 0.0,
   };
   std::memcpy(reinterpret_cast<void*>(out), fields, sizeof fields);
 }

@@ -154,6 +154,20 @@ describe('query', () => {
   });
 });
 
+describe('build --semi-sort', () => {
+  test('writes a semi-sorted filter that info reports, and refuses rates where b = 4 is not optimal', () => {
+    const built = cli(['build', 'members.txt', '-o', 'semi.cf', '--fpr', '0.001', '--semi-sort']);
+    expect(built.status).toBe(0);
+    using filter = CuckooFilter.fromBytes(readFileSync(join(workDir, 'semi.cf')));
+    expect(filter.params).toMatchObject({ semiSort: true, bucketSize: 4, fingerprintBits: 13 });
+    const info = cli(['info', 'semi.cf']);
+    expect(info.stdout).toMatch(/^semiSort\s+yes \(4f - 4 bits per bucket\)$/m);
+    const refused = cli(['build', 'members.txt', '-o', 'semi2.cf', '--fpr', '0.01', '--semi-sort']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^cuckoo-wasm: .*semiSort needs bucketSize 4/);
+  });
+});
+
 describe('info', () => {
   // capacity 1000, fpr 0.01: b = 2 (fpr > 0.002), f = ceil(log2(4 / 0.01)) = 9,
   // m = nextPow2(ceil(1000 / (2 * 0.84))) = nextPow2(596) = 1024.
@@ -174,6 +188,7 @@ describe('info', () => {
       bucketCount: '1024',
       bucketSize: '2',
       fingerprintBits: '9',
+      semiSort: 'no',
       maxKicks: '500',
       seed: '7',
       items: '1000',
@@ -193,6 +208,7 @@ describe('info', () => {
       file: 'members.cf',
       bytes: readFileSync(builtFile).length,
       ...shape,
+      semiSort: false,
       maxKicks: 500,
       seed: '7',
       items: 1000,

@@ -121,7 +121,7 @@ describe('batches', () => {
 describe('state', () => {
   test('properties follow the formulas', () => {
     using filter = new CuckooFilter({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, maxKicks: 100, seed: 42n });
-    expect(filter.params).toEqual({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, maxKicks: 100, seed: 42n });
+    expect(filter.params).toEqual({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, maxKicks: 100, seed: 42n, semiSort: false });
     expect(filter.slotCount).toBe(4096);
     expect(filter.byteLength).toBe((1024 * 4 * 12) / 8 + 7);
     expect(filter.bitsPerItem).toBe(Infinity);

@@ -39,7 +39,7 @@ const expected = {
   has: [true, true, false],
   size: 3,
   // fpr 0.01 -> b = 2, f = ceil(log2(4 / 0.01)) = 9; 1000 / (2 * 0.84) = 595.2 -> m = 1024.
-  params: { bucketCount: 1024, bucketSize: 2, fingerprintBits: 9, maxKicks: 500, seed: '5' },
+  params: { bucketCount: 1024, bucketSize: 2, fingerprintBits: 9, maxKicks: 500, seed: '5', semiSort: false },
   formatError: [true, true, 'BAD_MAGIC'],
 };
 

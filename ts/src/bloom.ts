@@ -6,11 +6,14 @@
 // repeat private helpers of filter.ts in minimal form; they belong in a
 // shared module once filter.ts's restructuring allows moving them there.
 
-import { CuckooFilterError, errorForStatus, STATUS_OK } from './errors.js';
-import { describeValue, isNumericItemArray, type Item, type ItemWriter } from './items.js';
+import { forEachChunk } from './batches.js';
+import { CuckooFilterError } from './errors.js';
 import type { ItemBatch } from './filter.js';
+import { disposeSymbol, takeHandle } from './handles.js';
+import { describeValue, type Item } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
 import { BloomInfoField, type Handle } from './raw.js';
+import { checkFlag, checkInteger, checkObject, checkSeed } from './validate.js';
 
 /** Options of `new BloomFilter(...)`: an exact bit array. */
 export interface BloomFilterOptions {
@@ -51,10 +54,6 @@ export interface BloomCreateOptions {
 
 const MAX_BIT_COUNT = 2 ** 32;
 const MAX_HASH_COUNT = 32;
-const CHUNK_ITEMS = 8192;
-const CHUNK_BYTES = 1 << 20;
-const disposeSymbol: typeof Symbol.dispose =
-  (Symbol as { dispose?: typeof Symbol.dispose }).dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
 
 // Frees filters that were garbage-collected without dispose(): a safety net,
 // not the plan, since collection may come late or never.
@@ -64,46 +63,6 @@ const leakedBlooms = new FinalizationRegistry<{ runtime: Runtime; handle: Handle
 
 // Set only while BloomFilter.create wraps a handle it already owns.
 let adoptedHandle: Handle | undefined;
-
-function checkObject(value: unknown, what: string, shape: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) {
-    throw new TypeError(`${what} must be an object ${shape}, got ${describeValue(value)}`);
-  }
-  return value as Record<string, unknown>;
-}
-
-function checkInteger(value: unknown, what: string, min: number, max: number, rangeText: string): number {
-  if (typeof value !== 'number') throw new TypeError(`${what} must be a number (${rangeText}), got ${describeValue(value)}`);
-  if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`${what} must be ${rangeText}, got ${value}`);
-  return value;
-}
-
-function checkBlocked(value: unknown, what: string): boolean {
-  if (value === undefined) return false;
-  if (typeof value !== 'boolean') throw new TypeError(`${what} must be a boolean, got ${describeValue(value)}`);
-  return value;
-}
-
-function checkSeed(value: unknown, what: string): [low: number, high: number] {
-  if (value === undefined) return [0, 0];
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value < 0) {
-      throw new RangeError(`${what} must be a non-negative safe integer or a bigint from 0 to 2^64 - 1, got ${value}`);
-    }
-    return [value % 2 ** 32, Math.floor(value / 2 ** 32)];
-  }
-  if (typeof value === 'bigint') {
-    if (value < 0n || value >= 2n ** 64n) throw new RangeError(`${what} must be from 0 to 2^64 - 1, got ${value}n`);
-    return [Number(value & 0xffffffffn), Number(value >> 32n)];
-  }
-  throw new TypeError(`${what} must be a number or a bigint, got ${describeValue(value)}`);
-}
-
-/** Reads the handle the core wrote to the result area, or throws for a failed status. */
-function takeHandle(runtime: Runtime, status: number, context: string): Handle {
-  if (status !== STATUS_OK) throw errorForStatus(status, context, (s) => runtime.module.statusText(s));
-  return runtime.module.HEAPU32[runtime.results >>> 2]!;
-}
 
 /**
  * A Bloom filter: the classic compact set of Bloom (1970) that answers
@@ -164,7 +123,7 @@ export class BloomFilter implements Disposable {
       const o = checkObject(options, 'new BloomFilter: options', '{ bitCount, hashCount, blocked?, seed? }');
       const bitCount = checkInteger(o.bitCount, 'new BloomFilter: bitCount', 1, MAX_BIT_COUNT, 'an integer from 1 to 2^32');
       const hashCount = checkInteger(o.hashCount, 'new BloomFilter: hashCount', 1, MAX_HASH_COUNT, 'an integer from 1 to 32');
-      const blocked = checkBlocked(o.blocked, 'new BloomFilter: blocked');
+      const blocked = checkFlag(o.blocked, 'new BloomFilter: blocked');
       const [seedLow, seedHigh] = checkSeed(o.seed, 'new BloomFilter: seed');
       const status = runtime.module.createBloom(blocked, bitCount, hashCount, seedLow, seedHigh, runtime.results);
       handle = takeHandle(runtime, status, 'new BloomFilter');
@@ -200,7 +159,7 @@ export class BloomFilter implements Disposable {
       throw new TypeError(`BloomFilter.create: fpr must be a number greater than 0 and less than 1, got ${describeValue(o.fpr)}`);
     }
     if (!(o.fpr > 0 && o.fpr < 1)) throw new RangeError(`BloomFilter.create: fpr must be greater than 0 and less than 1, got ${o.fpr}`);
-    const blocked = checkBlocked(o.blocked, 'BloomFilter.create: blocked');
+    const blocked = checkFlag(o.blocked, 'BloomFilter.create: blocked');
     const [seedLow, seedHigh] = checkSeed(o.seed, 'BloomFilter.create: seed');
     const status = runtime.module.createBloomForCapacity(blocked, capacity, o.fpr, seedLow, seedHigh, runtime.results);
     const handle = takeHandle(runtime, status, 'BloomFilter.create');
@@ -467,76 +426,5 @@ export class BloomFilter implements Disposable {
    */
   get expectedFpr(): number {
     return this.#describe(this.#live('expectedFpr'))[BloomInfoField.ExpectedFpr]!;
-  }
-}
-
-/**
- * Feeds `items` to `visit` in chunks already written to wasm memory: integer
- * typed arrays as 8-byte items in `writer.data` (packed = false), anything
- * else back to back in `writer.data` with offsets in `writer.aux` (packed =
- * true). When an item is invalid, the chunk's items before it are visited
- * first if `visitBeforeError`. A minimal copy of filter.ts's chunking, which
- * is not exported.
- */
-function forEachChunk(
-  writer: ItemWriter,
-  items: unknown,
-  what: string,
-  visitBeforeError: boolean,
-  visit: (count: number, packed: boolean) => void,
-): void {
-  try {
-    if (isNumericItemArray(items)) {
-      for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
-        const end = Math.min(start + CHUNK_ITEMS, items.length);
-        let invalid = -1;
-        if (items instanceof Float64Array) {
-          for (let i = start; i < end && invalid < 0; i++) if (!Number.isSafeInteger(items[i])) invalid = i;
-        }
-        const count = (invalid < 0 ? end : invalid) - start;
-        writer.writeNumericRun(items, start, count);
-        if (invalid >= 0) {
-          if (visitBeforeError && count > 0) visit(count, false);
-          throw new RangeError(
-            `${what}[${invalid}]: a Float64Array element must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${items[invalid]}`,
-          );
-        }
-        visit(count, false);
-      }
-      return;
-    }
-    if (typeof items === 'string' || typeof (items as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
-      throw new TypeError(
-        `${what} must be an iterable of items or an integer typed array${typeof items === 'string' ? ' (a string is one item: wrap it in an array)' : ''}, got ${describeValue(items)}`,
-      );
-    }
-    const offsets = new Uint32Array(CHUNK_ITEMS + 1);
-    let count = 0;
-    let bytes = 0;
-    let index = 0;
-    const flush = (): void => {
-      offsets[count] = bytes;
-      const address = writer.aux.reserve((count + 1) * 4);
-      writer.heapU32().set(offsets.subarray(0, count + 1), address >>> 2);
-      visit(count, true);
-      count = 0;
-      bytes = 0;
-    };
-    for (const item of items as Iterable<unknown>) {
-      let length: number;
-      try {
-        length = writer.writeAt(item, bytes, `${what}[${index}]`);
-      } catch (error) {
-        if (visitBeforeError && count > 0) flush();
-        throw error;
-      }
-      offsets[count++] = bytes;
-      bytes += length;
-      index++;
-      if (count === CHUNK_ITEMS || bytes >= CHUNK_BYTES) flush();
-    }
-    if (count > 0) flush();
-  } finally {
-    writer.trim();
   }
 }

@@ -28,7 +28,7 @@ export interface CliIo {
 }
 
 const USAGE = `Usage:
-  cuckoo-wasm build <file|-> -o <out.cf> [--fpr R] [--capacity N] [--seed S]
+  cuckoo-wasm build <file|-> -o <out.cf> [--fpr R] [--capacity N] [--seed S] [--semi-sort]
   cuckoo-wasm query <file.cf> [item...]
   cuckoo-wasm info <file.cf> [--json]
   cuckoo-wasm --help | --version
@@ -45,6 +45,8 @@ build   Makes a cuckoo filter from a text file (or stdin with -), one item per
           --seed S               hash seed, 0 to 2^64-1, decimal or 0x hex
                                  (default 0); the same seed and input give
                                  the same bytes
+          --semi-sort            semi-sorted buckets: one bit less per item
+                                 (needs 0.00001 < R <= 0.002)
 query   Prints "<item>\\tyes" (possibly present) or "<item>\\tno" (certainly
         absent) per item: the command-line items, or else one per line of stdin.
 info    Prints the filter's parameters and statistics; --json for JSON.
@@ -160,7 +162,7 @@ interface OptionSpec {
 const optionSpecs: Record<string, OptionSpec> = {
   build: {
     valued: { '-o': '--output', '--output': '--output', '--fpr': '--fpr', '--capacity': '--capacity', '--seed': '--seed' },
-    flags: [],
+    flags: ['--semi-sort'],
   },
   query: { valued: {}, flags: [] },
   info: { valued: {}, flags: ['--json'] },
@@ -267,7 +269,7 @@ async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
       }
       if (capacity === 0) throw new CommandError(`${source.name} has no items (empty lines are skipped); nothing to build`);
     }
-    const filter = CuckooFilter.create({ capacity, fpr, seed });
+    const filter = CuckooFilter.create({ capacity, fpr, seed, semiSort: args.flags.has('--semi-sort') });
     try {
       let added = 0;
       for await (const batch of readLineBatches(source, (done) => progress.show('adding items', done, source.size, added))) {
@@ -337,6 +339,7 @@ async function infoCommand(args: ParsedArgs, io: CliIo): Promise<void> {
       bucketCount: params.bucketCount,
       bucketSize: params.bucketSize,
       fingerprintBits: params.fingerprintBits,
+      semiSort: params.semiSort,
       maxKicks: params.maxKicks,
       // A string: seeds go up to 2^64 - 1, beyond what a JSON number keeps exactly.
       seed: params.seed.toString(),
@@ -359,6 +362,7 @@ async function infoCommand(args: ParsedArgs, io: CliIo): Promise<void> {
       bucketCount: String(info.bucketCount),
       bucketSize: String(info.bucketSize),
       fingerprintBits: String(info.fingerprintBits),
+      semiSort: info.semiSort ? 'yes (4f - 4 bits per bucket)' : 'no',
       maxKicks: String(info.maxKicks),
       items: String(info.items),
       slotCount: String(info.slotCount),

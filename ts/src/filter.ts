@@ -1,17 +1,13 @@
 // The public CuckooFilter class: argument checking, ownership and conversion
 // around the core. No filter logic lives here.
 
-import { CuckooFilterError, errorForStatus, STATUS_OK } from './errors.js';
-import {
-  describeValue,
-  isNumericItemArray,
-  withTemporary,
-  type Item,
-  type ItemWriter,
-  type NumericItemArray,
-} from './items.js';
+import { forEachChunk } from './batches.js';
+import { CuckooFilterError } from './errors.js';
+import { disposeSymbol, takeHandle } from './handles.js';
+import { describeValue, withTemporary, type Item, type NumericItemArray } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
 import { InfoField, InsertOutcome, type Handle } from './raw.js';
+import { checkFlag, checkInteger, checkObject, checkSeed } from './validate.js';
 
 /** Options of `new CuckooFilter(...)`: the table's exact shape. */
 export interface CuckooFilterOptions {
@@ -25,6 +21,13 @@ export interface CuckooFilterOptions {
   maxKicks?: number;
   /** Seeds the item hash and the eviction choices: a non-negative safe integer or a bigint below 2^64 (default 0). */
   seed?: number | bigint;
+  /**
+   * The paper's semi-sorted buckets (Section 5.2): each entry takes one bit
+   * less, so a filter with `fingerprintBits: 13` has the space of a plain one
+   * with 12 and half its false-positive rate; lookups cost a little more.
+   * Needs `bucketSize: 4` and `fingerprintBits` from 5 to 32 (default false).
+   */
+  semiSort?: boolean;
 }
 
 /** Options of `CuckooFilter.create(...)`: what the filter must hold. */
@@ -37,6 +40,12 @@ export interface CreateOptions {
   maxKicks?: number;
   /** As in {@link CuckooFilterOptions.seed}. */
   seed?: number | bigint;
+  /**
+   * Semi-sorted buckets, as in {@link CuckooFilterOptions.semiSort}. They need
+   * bucketSize 4, which is the space-optimal size only for fpr above 0.00001
+   * and up to 0.002: other rates are a RangeError with semiSort.
+   */
+  semiSort?: boolean;
 }
 
 /** The parameters of a filter, as returned by {@link CuckooFilter.params}. */
@@ -46,6 +55,7 @@ export interface CuckooFilterParams {
   readonly fingerprintBits: number;
   readonly maxKicks: number;
   readonly seed: bigint;
+  readonly semiSort: boolean;
 }
 
 /** What the batch methods accept: any iterable of items, or a typed array of integer items. */
@@ -54,10 +64,6 @@ export type ItemBatch = Iterable<Item> | NumericItemArray;
 const DEFAULT_MAX_KICKS = 500;
 const MAX_KICKS_LIMIT = 1_000_000;
 const MAX_BUCKET_COUNT = 2 ** 32;
-const CHUNK_ITEMS = 8192;
-const CHUNK_BYTES = 1 << 20;
-const disposeSymbol: typeof Symbol.dispose =
-  (Symbol as { dispose?: typeof Symbol.dispose }).dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
 
 // Frees filters that were garbage-collected without dispose(): a safety net,
 // not the plan, since collection may come late or never.
@@ -68,45 +74,9 @@ const leakedFilters = new FinalizationRegistry<{ runtime: Runtime; handle: Handl
 // Set only while a static factory wraps a handle it already owns.
 let adoptedHandle: Handle | undefined;
 
-function checkObject(value: unknown, what: string, shape: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) {
-    throw new TypeError(`${what} must be an object ${shape}, got ${describeValue(value)}`);
-  }
-  return value as Record<string, unknown>;
-}
-
-function checkInteger(value: unknown, what: string, min: number, max: number, rangeText: string): number {
-  if (typeof value !== 'number') throw new TypeError(`${what} must be a number (${rangeText}), got ${describeValue(value)}`);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`${what} must be ${rangeText}, got ${value}`);
-  }
-  return value;
-}
-
-function checkSeed(value: unknown, what: string): [low: number, high: number] {
-  if (value === undefined) return [0, 0];
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value < 0) {
-      throw new RangeError(`${what} must be a non-negative safe integer or a bigint from 0 to 2^64 - 1, got ${value}`);
-    }
-    return [value % 2 ** 32, Math.floor(value / 2 ** 32)];
-  }
-  if (typeof value === 'bigint') {
-    if (value < 0n || value >= 2n ** 64n) throw new RangeError(`${what} must be from 0 to 2^64 - 1, got ${value}n`);
-    return [Number(value & 0xffffffffn), Number(value >> 32n)];
-  }
-  throw new TypeError(`${what} must be a number or a bigint, got ${describeValue(value)}`);
-}
-
 function checkMaxKicks(value: unknown, what: string): number {
   if (value === undefined) return DEFAULT_MAX_KICKS;
   return checkInteger(value, what, 0, MAX_KICKS_LIMIT, 'an integer from 0 to 1000000');
-}
-
-/** Reads the handle the core wrote to the result area, or throws for a failed status. */
-function takeHandle(runtime: Runtime, status: number, context: string): Handle {
-  if (status !== STATUS_OK) throw errorForStatus(status, context, (s) => runtime.module.statusText(s));
-  return runtime.module.HEAPU32[runtime.results >>> 2]!;
 }
 
 /**
@@ -152,7 +122,7 @@ export class CuckooFilter implements Disposable {
     if (adoptedHandle !== undefined) {
       this.#handle = adoptedHandle;
     } else {
-      const o = checkObject(options, 'new CuckooFilter: options', '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed? }');
+      const o = checkObject(options, 'new CuckooFilter: options', '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort? }');
       const bucketCount = checkInteger(o.bucketCount, 'new CuckooFilter: bucketCount', 1, MAX_BUCKET_COUNT, 'a power of two from 1 to 2^32');
       if ((bucketCount & (bucketCount - 1)) !== 0 && bucketCount !== MAX_BUCKET_COUNT) {
         throw new RangeError(`new CuckooFilter: bucketCount must be a power of two from 1 to 2^32, got ${bucketCount}`);
@@ -164,7 +134,22 @@ export class CuckooFilter implements Disposable {
       const bits = checkInteger(o.fingerprintBits, 'new CuckooFilter: fingerprintBits', 2, 32, 'an integer from 2 to 32');
       const maxKicks = checkMaxKicks(o.maxKicks, 'new CuckooFilter: maxKicks');
       const [seedLow, seedHigh] = checkSeed(o.seed, 'new CuckooFilter: seed');
-      const status = runtime.module.createFilter(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, runtime.results);
+      const semiSort = checkFlag(o.semiSort, 'new CuckooFilter: semiSort');
+      if (semiSort && (bucketSize !== 4 || bits < 5)) {
+        throw new RangeError(
+          `new CuckooFilter: semiSort needs bucketSize 4 and fingerprintBits from 5 to 32, got bucketSize ${bucketSize} and fingerprintBits ${bits}`,
+        );
+      }
+      const status = runtime.module.createFilter(
+        bits,
+        bucketSize,
+        bucketCount,
+        maxKicks,
+        seedLow,
+        seedHigh,
+        semiSort,
+        runtime.results,
+      );
       this.#handle = takeHandle(runtime, status, 'new CuckooFilter');
     }
     leakedFilters.register(this, { runtime, handle: this.#handle }, this);
@@ -179,12 +164,13 @@ export class CuckooFilter implements Disposable {
    * @example
    * ```ts
    * const filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-   * filter.params; // { bucketCount: 524288, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n }
+   * filter.params; // { bucketCount: 524288, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false }
+   * const compact = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, semiSort: true }); // 1 bit less per entry
    * ```
    */
   static create(options: CreateOptions): CuckooFilter {
     const runtime = requireRuntime('CuckooFilter.create');
-    const o = checkObject(options, 'CuckooFilter.create: options', '{ capacity, fpr, maxKicks?, seed? }');
+    const o = checkObject(options, 'CuckooFilter.create: options', '{ capacity, fpr, maxKicks?, seed?, semiSort? }');
     const capacity = checkInteger(o.capacity, 'CuckooFilter.create: capacity', 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
     if (typeof o.fpr !== 'number') {
       throw new TypeError(`CuckooFilter.create: fpr must be a number greater than 0 and less than 1, got ${describeValue(o.fpr)}`);
@@ -194,7 +180,16 @@ export class CuckooFilter implements Disposable {
     }
     const maxKicks = checkMaxKicks(o.maxKicks, 'CuckooFilter.create: maxKicks');
     const [seedLow, seedHigh] = checkSeed(o.seed, 'CuckooFilter.create: seed');
-    const status = runtime.module.createFilterForCapacity(capacity, o.fpr, maxKicks, seedLow, seedHigh, runtime.results);
+    const semiSort = checkFlag(o.semiSort, 'CuckooFilter.create: semiSort');
+    const status = runtime.module.createFilterForCapacity(
+      capacity,
+      o.fpr,
+      maxKicks,
+      seedLow,
+      seedHigh,
+      semiSort,
+      runtime.results,
+    );
     return CuckooFilter.#adopt(takeHandle(runtime, status, 'CuckooFilter.create'));
   }
 
@@ -521,92 +516,10 @@ export class CuckooFilter implements Disposable {
         fingerprintBits: info[InfoField.FingerprintBits]!,
         maxKicks: info[InfoField.MaxKicks]!,
         seed: (BigInt(info[InfoField.SeedHigh]!) << 32n) | BigInt(info[InfoField.SeedLow]!),
+        semiSort: info[InfoField.SemiSort] === 1,
       });
     }
     this.#live('params');
     return this.#params;
   }
-}
-
-/**
- * Feeds `items` to `visit` in chunks already written to wasm memory: integer
- * typed arrays as 8-byte items in `writer.data` (packed = false), anything
- * else packed back to back in `writer.data` with offsets in `writer.aux`
- * (packed = true). `visit` returns false to stop. When an item is invalid,
- * the chunk's items before it are visited first if `visitBeforeError`.
- */
-function forEachChunk(
-  writer: ItemWriter,
-  items: unknown,
-  what: string,
-  visitBeforeError: boolean,
-  visit: (count: number, packed: boolean) => boolean,
-): void {
-  try {
-    feedChunks(writer, items, what, visitBeforeError, visit);
-  } finally {
-    writer.trim();
-  }
-}
-
-function feedChunks(
-  writer: ItemWriter,
-  items: unknown,
-  what: string,
-  visitBeforeError: boolean,
-  visit: (count: number, packed: boolean) => boolean,
-): void {
-  if (isNumericItemArray(items)) {
-    for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
-      let count = Math.min(CHUNK_ITEMS, items.length - start);
-      const invalid = items instanceof Float64Array ? firstUnsafeInteger(items, start, count) : -1;
-      if (invalid >= 0) count = invalid - start;
-      writer.writeNumericRun(items, start, count);
-      if (invalid >= 0) {
-        if (visitBeforeError && count > 0) visit(count, false);
-        throw new RangeError(
-          `${what}[${invalid}]: a Float64Array element must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${items[invalid]}`,
-        );
-      }
-      if (!visit(count, false)) return;
-    }
-    return;
-  }
-  if (typeof items === 'string' || typeof (items as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
-    throw new TypeError(
-      `${what} must be an iterable of items or an integer typed array${typeof items === 'string' ? ' (a string is one item: wrap it in an array)' : ''}, got ${describeValue(items)}`,
-    );
-  }
-  const offsets = new Uint32Array(CHUNK_ITEMS + 1);
-  let count = 0;
-  let bytes = 0;
-  let index = 0;
-  const flush = (): boolean => {
-    offsets[count] = bytes;
-    const address = writer.aux.reserve((count + 1) * 4);
-    writer.heapU32().set(offsets.subarray(0, count + 1), address >>> 2);
-    const more = visit(count, true);
-    count = 0;
-    bytes = 0;
-    return more;
-  };
-  for (const item of items as Iterable<unknown>) {
-    let length: number;
-    try {
-      length = writer.writeAt(item, bytes, `${what}[${index}]`);
-    } catch (error) {
-      if (visitBeforeError && count > 0) flush();
-      throw error;
-    }
-    offsets[count++] = bytes;
-    bytes += length;
-    index++;
-    if ((count === CHUNK_ITEMS || bytes >= CHUNK_BYTES) && !flush()) return;
-  }
-  if (count > 0) flush();
-}
-
-function firstUnsafeInteger(items: Float64Array, start: number, count: number): number {
-  for (let i = start; i < start + count; i++) if (!Number.isSafeInteger(items[i])) return i;
-  return -1;
 }

@@ -28,6 +28,7 @@ export interface RawModule {
     maxKicks: number,
     seedLow: number,
     seedHigh: number,
+    semiSort: boolean,
     outHandle: Address,
   ): number;
   createFilterForCapacity(
@@ -36,6 +37,7 @@ export interface RawModule {
     maxKicks: number,
     seedLow: number,
     seedHigh: number,
+    semiSort: boolean,
     outHandle: Address,
   ): number;
   cloneFilter(handle: Handle, outHandle: Address): number;
@@ -106,7 +108,8 @@ export const InfoField = {
   SeedLow: 11,
   SeedHigh: 12,
   IsFull: 13,
-  Count: 14,
+  SemiSort: 14,
+  Count: 15,
 } as const;
 
 /** Index of each double that describeBloom writes; mirrors bindings/bloom_bindings.cpp. */

@@ -1,0 +1,43 @@
+// Argument checks shared by the public classes. Each throws a TypeError for a
+// wrong type and a RangeError for a value out of range, naming the argument
+// (`what`) and what is allowed.
+
+import { describeValue } from './items.js';
+
+export function checkObject(value: unknown, what: string, shape: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) {
+    throw new TypeError(`${what} must be an object ${shape}, got ${describeValue(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+export function checkInteger(value: unknown, what: string, min: number, max: number, rangeText: string): number {
+  if (typeof value !== 'number') throw new TypeError(`${what} must be a number (${rangeText}), got ${describeValue(value)}`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${what} must be ${rangeText}, got ${value}`);
+  }
+  return value;
+}
+
+/** An optional boolean option, false when absent. */
+export function checkFlag(value: unknown, what: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new TypeError(`${what} must be a boolean, got ${describeValue(value)}`);
+  return value;
+}
+
+/** A seed as the two 32-bit halves the bindings take; 0 when absent. */
+export function checkSeed(value: unknown, what: string): [low: number, high: number] {
+  if (value === undefined) return [0, 0];
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new RangeError(`${what} must be a non-negative safe integer or a bigint from 0 to 2^64 - 1, got ${value}`);
+    }
+    return [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+  }
+  if (typeof value === 'bigint') {
+    if (value < 0n || value >= 2n ** 64n) throw new RangeError(`${what} must be from 0 to 2^64 - 1, got ${value}n`);
+    return [Number(value & 0xffffffffn), Number(value >> 32n)];
+  }
+  throw new TypeError(`${what} must be a number or a bigint, got ${describeValue(value)}`);
+}
