@@ -7,9 +7,8 @@
 // shared module once filter.ts's restructuring allows moving them there.
 
 import { forEachChunk } from './batches.js';
-import { CuckooFilterError } from './errors.js';
 import type { ItemBatch } from './filter.js';
-import { disposeSymbol, takeHandle } from './handles.js';
+import { takeHandle, WasmOwned } from './handles.js';
 import { describeValue, type Item } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
 import { BloomInfoField, type Handle } from './raw.js';
@@ -55,14 +54,19 @@ export interface BloomCreateOptions {
 const MAX_BIT_COUNT = 2 ** 32;
 const MAX_HASH_COUNT = 32;
 
-// Frees filters that were garbage-collected without dispose(): a safety net,
-// not the plan, since collection may come late or never.
-const leakedBlooms = new FinalizationRegistry<{ runtime: Runtime; handle: Handle }>(({ runtime, handle }) => {
-  runtime.module.destroyBloom(handle);
-});
-
 // Set only while BloomFilter.create wraps a handle it already owns.
 let adoptedHandle: Handle | undefined;
+
+/** Checks the options of `new BloomFilter` and creates the core filter. */
+function createBloomHandle(runtime: Runtime, options: unknown): Handle {
+  const o = checkObject(options, 'new BloomFilter: options', '{ bitCount, hashCount, blocked?, seed? }');
+  const bitCount = checkInteger(o.bitCount, 'new BloomFilter: bitCount', 1, MAX_BIT_COUNT, 'an integer from 1 to 2^32');
+  const hashCount = checkInteger(o.hashCount, 'new BloomFilter: hashCount', 1, MAX_HASH_COUNT, 'an integer from 1 to 32');
+  const blocked = checkFlag(o.blocked, 'new BloomFilter: blocked');
+  const [seedLow, seedHigh] = checkSeed(o.seed, 'new BloomFilter: seed');
+  const status = runtime.module.createBloom(blocked, bitCount, hashCount, seedLow, seedHigh, runtime.results);
+  return takeHandle(runtime, status, 'new BloomFilter');
+}
 
 /**
  * A Bloom filter: the classic compact set of Bloom (1970) that answers
@@ -91,9 +95,7 @@ let adoptedHandle: Handle | undefined;
  * filter.has('bob');   // false (or, rarely, a false positive)
  * ```
  */
-export class BloomFilter implements Disposable {
-  #runtime: Runtime;
-  #handle: Handle | undefined;
+export class BloomFilter extends WasmOwned {
   #bitCount: number;
   #hashCount: number;
   #byteLength: number;
@@ -115,27 +117,15 @@ export class BloomFilter implements Disposable {
    */
   constructor(options: BloomFilterOptions) {
     const runtime = requireRuntime('new BloomFilter');
-    this.#runtime = runtime;
-    let handle: Handle;
-    if (adoptedHandle !== undefined) {
-      handle = adoptedHandle;
-    } else {
-      const o = checkObject(options, 'new BloomFilter: options', '{ bitCount, hashCount, blocked?, seed? }');
-      const bitCount = checkInteger(o.bitCount, 'new BloomFilter: bitCount', 1, MAX_BIT_COUNT, 'an integer from 1 to 2^32');
-      const hashCount = checkInteger(o.hashCount, 'new BloomFilter: hashCount', 1, MAX_HASH_COUNT, 'an integer from 1 to 32');
-      const blocked = checkFlag(o.blocked, 'new BloomFilter: blocked');
-      const [seedLow, seedHigh] = checkSeed(o.seed, 'new BloomFilter: seed');
-      const status = runtime.module.createBloom(blocked, bitCount, hashCount, seedLow, seedHigh, runtime.results);
-      handle = takeHandle(runtime, status, 'new BloomFilter');
-    }
-    this.#handle = handle;
-    const info = this.#describe(handle);
+    super(runtime, adoptedHandle ?? createBloomHandle(runtime, options), 'BloomFilter', (module, handle) =>
+      module.destroyBloom(handle),
+    );
+    const info = this.#describe(this.live('constructor'));
     this.#bitCount = info[BloomInfoField.BitCount]!;
     this.#hashCount = info[BloomInfoField.HashCount]!;
     this.#byteLength = info[BloomInfoField.SizeInBytes]!;
     this.#blocked = info[BloomInfoField.Blocked] === 1;
     this.#seed = (BigInt(info[BloomInfoField.SeedHigh]!) << 32n) | BigInt(info[BloomInfoField.SeedLow]!);
-    leakedBlooms.register(this, { runtime, handle }, this);
   }
 
   /**
@@ -171,18 +161,8 @@ export class BloomFilter implements Disposable {
     }
   }
 
-  #live(method: string): Handle {
-    if (this.#handle === undefined) {
-      throw new CuckooFilterError(
-        'DISPOSED',
-        `BloomFilter.${method}: this filter was disposed and its memory released; create a new filter`,
-      );
-    }
-    return this.#handle;
-  }
-
   #describe(handle: Handle): Float64Array {
-    const { module, results } = this.#runtime;
+    const { module, results } = this.runtime;
     module.describeBloom(handle, results);
     return module.HEAPF64.subarray(results >>> 3, (results >>> 3) + BloomInfoField.Count);
   }
@@ -199,8 +179,8 @@ export class BloomFilter implements Disposable {
    * ```
    */
   add(item: Item): boolean {
-    const handle = this.#live('add');
-    const { module, writer } = this.#runtime;
+    const handle = this.live('add');
+    const { module, writer } = this.runtime;
     const length = writer.writeSingle(item, 'BloomFilter.add: item');
     return module.bloomInsertItem(handle, writer.data.address, length);
   }
@@ -214,8 +194,8 @@ export class BloomFilter implements Disposable {
    * ```
    */
   has(item: Item): boolean {
-    const handle = this.#live('has');
-    const { module, writer } = this.#runtime;
+    const handle = this.live('has');
+    const { module, writer } = this.runtime;
     const length = writer.writeSingle(item, 'BloomFilter.has: item');
     return module.bloomContainsItem(handle, writer.data.address, length);
   }
@@ -232,8 +212,8 @@ export class BloomFilter implements Disposable {
    * ```
    */
   addMany(items: ItemBatch): number {
-    const handle = this.#live('addMany');
-    const { module, writer } = this.#runtime;
+    const handle = this.live('addMany');
+    const { module, writer } = this.runtime;
     let fresh = 0;
     forEachChunk(writer, items, 'BloomFilter.addMany: items', true, (count, packed) => {
       fresh += packed
@@ -252,8 +232,8 @@ export class BloomFilter implements Disposable {
    * ```
    */
   hasMany(items: ItemBatch): Uint8Array {
-    const handle = this.#live('hasMany');
-    const { module, writer } = this.#runtime;
+    const handle = this.live('hasMany');
+    const { module, writer } = this.runtime;
     const parts: Uint8Array[] = [];
     forEachChunk(writer, items, 'BloomFilter.hasMany: items', false, (count, packed) => {
       const out = writer.answers.reserve(count);
@@ -283,50 +263,12 @@ export class BloomFilter implements Disposable {
    * ```
    */
   probePositions(item: Item): Uint32Array {
-    const handle = this.#live('probePositions');
-    const { module, writer } = this.#runtime;
+    const handle = this.live('probePositions');
+    const { module, writer } = this.runtime;
     const length = writer.writeSingle(item, 'BloomFilter.probePositions: item');
     const out = writer.answers.reserve(this.#hashCount * 4);
     const count = module.bloomProbePositions(handle, writer.data.address, length, out);
     return module.HEAPU32.slice(out >>> 2, (out >>> 2) + count);
-  }
-
-  /**
-   * Releases the filter's WebAssembly memory. Idempotent; any other call
-   * afterwards throws a CuckooFilterError with code `DISPOSED`.
-   * @example
-   * ```ts
-   * const filter = BloomFilter.create({ capacity: 100, fpr: 0.01 });
-   * try { filter.add('x'); } finally { filter.dispose(); }
-   * ```
-   */
-  dispose(): void {
-    if (this.#handle === undefined) return;
-    leakedBlooms.unregister(this);
-    this.#runtime.module.destroyBloom(this.#handle);
-    this.#handle = undefined;
-  }
-
-  /**
-   * Same as {@link BloomFilter.dispose}, for `using filter = ...`.
-   * @example
-   * ```ts
-   * { using filter = BloomFilter.create({ capacity: 100, fpr: 0.01 }); } // disposed here
-   * ```
-   */
-  [disposeSymbol](): void {
-    this.dispose();
-  }
-
-  /**
-   * True once {@link BloomFilter.dispose} was called.
-   * @example
-   * ```ts
-   * filter.dispose(); filter.disposed; // true
-   * ```
-   */
-  get disposed(): boolean {
-    return this.#handle === undefined;
   }
 
   /**
@@ -337,7 +279,7 @@ export class BloomFilter implements Disposable {
    * ```
    */
   get size(): number {
-    return this.#runtime.module.bloomItemCount(this.#live('size'));
+    return this.runtime.module.bloomItemCount(this.live('size'));
   }
 
   /**
@@ -348,7 +290,7 @@ export class BloomFilter implements Disposable {
    * ```
    */
   get bitCount(): number {
-    this.#live('bitCount');
+    this.live('bitCount');
     return this.#bitCount;
   }
 
@@ -360,7 +302,7 @@ export class BloomFilter implements Disposable {
    * ```
    */
   get hashCount(): number {
-    this.#live('hashCount');
+    this.live('hashCount');
     return this.#hashCount;
   }
 
@@ -372,7 +314,7 @@ export class BloomFilter implements Disposable {
    * ```
    */
   get byteLength(): number {
-    this.#live('byteLength');
+    this.live('byteLength');
     return this.#byteLength;
   }
 
@@ -384,7 +326,7 @@ export class BloomFilter implements Disposable {
    * ```
    */
   get blocked(): boolean {
-    this.#live('blocked');
+    this.live('blocked');
     return this.#blocked;
   }
 
@@ -396,7 +338,7 @@ export class BloomFilter implements Disposable {
    * ```
    */
   get seed(): bigint {
-    this.#live('seed');
+    this.live('seed');
     return this.#seed;
   }
 
@@ -409,7 +351,7 @@ export class BloomFilter implements Disposable {
    * ```
    */
   get bitsPerItem(): number {
-    return this.#describe(this.#live('bitsPerItem'))[BloomInfoField.BitsPerItem]!;
+    return this.#describe(this.live('bitsPerItem'))[BloomInfoField.BitsPerItem]!;
   }
 
   /**
@@ -425,6 +367,6 @@ export class BloomFilter implements Disposable {
    * ```
    */
   get expectedFpr(): number {
-    return this.#describe(this.#live('expectedFpr'))[BloomInfoField.ExpectedFpr]!;
+    return this.#describe(this.live('expectedFpr'))[BloomInfoField.ExpectedFpr]!;
   }
 }

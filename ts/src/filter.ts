@@ -2,8 +2,7 @@
 // around the core. No filter logic lives here.
 
 import { forEachChunk } from './batches.js';
-import { CuckooFilterError } from './errors.js';
-import { disposeSymbol, takeHandle } from './handles.js';
+import { takeHandle, WasmOwned } from './handles.js';
 import { describeValue, withTemporary, type Item, type NumericItemArray } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
 import { InfoField, InsertOutcome, type Handle } from './raw.js';
@@ -65,18 +64,45 @@ const DEFAULT_MAX_KICKS = 500;
 const MAX_KICKS_LIMIT = 1_000_000;
 const MAX_BUCKET_COUNT = 2 ** 32;
 
-// Frees filters that were garbage-collected without dispose(): a safety net,
-// not the plan, since collection may come late or never.
-const leakedFilters = new FinalizationRegistry<{ runtime: Runtime; handle: Handle }>(({ runtime, handle }) => {
-  runtime.module.destroyFilter(handle);
-});
-
 // Set only while a static factory wraps a handle it already owns.
 let adoptedHandle: Handle | undefined;
 
 function checkMaxKicks(value: unknown, what: string): number {
   if (value === undefined) return DEFAULT_MAX_KICKS;
   return checkInteger(value, what, 0, MAX_KICKS_LIMIT, 'an integer from 0 to 1000000');
+}
+
+/** Checks the options of `new CuckooFilter` and creates the core filter. */
+function createHandle(runtime: Runtime, options: unknown): Handle {
+  const o = checkObject(options, 'new CuckooFilter: options', '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort? }');
+  const bucketCount = checkInteger(o.bucketCount, 'new CuckooFilter: bucketCount', 1, MAX_BUCKET_COUNT, 'a power of two from 1 to 2^32');
+  if ((bucketCount & (bucketCount - 1)) !== 0 && bucketCount !== MAX_BUCKET_COUNT) {
+    throw new RangeError(`new CuckooFilter: bucketCount must be a power of two from 1 to 2^32, got ${bucketCount}`);
+  }
+  const bucketSize = checkInteger(o.bucketSize, 'new CuckooFilter: bucketSize', 1, 8, '1, 2, 4 or 8');
+  if (![1, 2, 4, 8].includes(bucketSize)) {
+    throw new RangeError(`new CuckooFilter: bucketSize must be 1, 2, 4 or 8, got ${bucketSize}`);
+  }
+  const bits = checkInteger(o.fingerprintBits, 'new CuckooFilter: fingerprintBits', 2, 32, 'an integer from 2 to 32');
+  const maxKicks = checkMaxKicks(o.maxKicks, 'new CuckooFilter: maxKicks');
+  const [seedLow, seedHigh] = checkSeed(o.seed, 'new CuckooFilter: seed');
+  const semiSort = checkFlag(o.semiSort, 'new CuckooFilter: semiSort');
+  if (semiSort && (bucketSize !== 4 || bits < 5)) {
+    throw new RangeError(
+      `new CuckooFilter: semiSort needs bucketSize 4 and fingerprintBits from 5 to 32, got bucketSize ${bucketSize} and fingerprintBits ${bits}`,
+    );
+  }
+  const status = runtime.module.createFilter(
+    bits,
+    bucketSize,
+    bucketCount,
+    maxKicks,
+    seedLow,
+    seedHigh,
+    semiSort,
+    runtime.results,
+  );
+  return takeHandle(runtime, status, 'new CuckooFilter');
 }
 
 /**
@@ -100,9 +126,7 @@ function checkMaxKicks(value: unknown, what: string): number {
  * filter.delete('alice');
  * ```
  */
-export class CuckooFilter implements Disposable {
-  #runtime: Runtime;
-  #handle: Handle | undefined;
+export class CuckooFilter extends WasmOwned {
   #params: CuckooFilterParams | undefined;
 
   /**
@@ -118,41 +142,9 @@ export class CuckooFilter implements Disposable {
    */
   constructor(options: CuckooFilterOptions) {
     const runtime = requireRuntime('new CuckooFilter');
-    this.#runtime = runtime;
-    if (adoptedHandle !== undefined) {
-      this.#handle = adoptedHandle;
-    } else {
-      const o = checkObject(options, 'new CuckooFilter: options', '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort? }');
-      const bucketCount = checkInteger(o.bucketCount, 'new CuckooFilter: bucketCount', 1, MAX_BUCKET_COUNT, 'a power of two from 1 to 2^32');
-      if ((bucketCount & (bucketCount - 1)) !== 0 && bucketCount !== MAX_BUCKET_COUNT) {
-        throw new RangeError(`new CuckooFilter: bucketCount must be a power of two from 1 to 2^32, got ${bucketCount}`);
-      }
-      const bucketSize = checkInteger(o.bucketSize, 'new CuckooFilter: bucketSize', 1, 8, '1, 2, 4 or 8');
-      if (![1, 2, 4, 8].includes(bucketSize)) {
-        throw new RangeError(`new CuckooFilter: bucketSize must be 1, 2, 4 or 8, got ${bucketSize}`);
-      }
-      const bits = checkInteger(o.fingerprintBits, 'new CuckooFilter: fingerprintBits', 2, 32, 'an integer from 2 to 32');
-      const maxKicks = checkMaxKicks(o.maxKicks, 'new CuckooFilter: maxKicks');
-      const [seedLow, seedHigh] = checkSeed(o.seed, 'new CuckooFilter: seed');
-      const semiSort = checkFlag(o.semiSort, 'new CuckooFilter: semiSort');
-      if (semiSort && (bucketSize !== 4 || bits < 5)) {
-        throw new RangeError(
-          `new CuckooFilter: semiSort needs bucketSize 4 and fingerprintBits from 5 to 32, got bucketSize ${bucketSize} and fingerprintBits ${bits}`,
-        );
-      }
-      const status = runtime.module.createFilter(
-        bits,
-        bucketSize,
-        bucketCount,
-        maxKicks,
-        seedLow,
-        seedHigh,
-        semiSort,
-        runtime.results,
-      );
-      this.#handle = takeHandle(runtime, status, 'new CuckooFilter');
-    }
-    leakedFilters.register(this, { runtime, handle: this.#handle }, this);
+    super(runtime, adoptedHandle ?? createHandle(runtime, options), 'CuckooFilter', (module, handle) =>
+      module.destroyFilter(handle),
+    );
   }
 
   /**
@@ -226,18 +218,8 @@ export class CuckooFilter implements Disposable {
     }
   }
 
-  #live(method: string): Handle {
-    if (this.#handle === undefined) {
-      throw new CuckooFilterError(
-        'DISPOSED',
-        `CuckooFilter.${method}: this filter was disposed and its memory released; create or load a new filter`,
-      );
-    }
-    return this.#handle;
-  }
-
   #encode(item: unknown, method: string): number {
-    return this.#runtime.writer.writeSingle(item, `CuckooFilter.${method}: item`);
+    return this.runtime.writer.writeSingle(item, `CuckooFilter.${method}: item`);
   }
 
   /**
@@ -250,9 +232,9 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   add(item: Item): boolean {
-    const handle = this.#live('add');
+    const handle = this.live('add');
     const length = this.#encode(item, 'add');
-    return this.#runtime.module.insertItem(handle, this.#runtime.writer.data.address, length);
+    return this.runtime.module.insertItem(handle, this.runtime.writer.data.address, length);
   }
 
   /**
@@ -266,9 +248,9 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   addUnique(item: Item): boolean {
-    const handle = this.#live('addUnique');
+    const handle = this.live('addUnique');
     const length = this.#encode(item, 'addUnique');
-    const outcome = this.#runtime.module.insertUniqueItem(handle, this.#runtime.writer.data.address, length);
+    const outcome = this.runtime.module.insertUniqueItem(handle, this.runtime.writer.data.address, length);
     return outcome === InsertOutcome.Inserted;
   }
 
@@ -281,9 +263,9 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   has(item: Item): boolean {
-    const handle = this.#live('has');
+    const handle = this.live('has');
     const length = this.#encode(item, 'has');
-    return this.#runtime.module.containsItem(handle, this.#runtime.writer.data.address, length);
+    return this.runtime.module.containsItem(handle, this.runtime.writer.data.address, length);
   }
 
   /**
@@ -295,9 +277,9 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   delete(item: Item): boolean {
-    const handle = this.#live('delete');
+    const handle = this.live('delete');
     const length = this.#encode(item, 'delete');
-    return this.#runtime.module.eraseItem(handle, this.#runtime.writer.data.address, length);
+    return this.runtime.module.eraseItem(handle, this.runtime.writer.data.address, length);
   }
 
   /**
@@ -310,9 +292,9 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   count(item: Item): number {
-    const handle = this.#live('count');
+    const handle = this.live('count');
     const length = this.#encode(item, 'count');
-    return this.#runtime.module.countItem(handle, this.#runtime.writer.data.address, length);
+    return this.runtime.module.countItem(handle, this.runtime.writer.data.address, length);
   }
 
   /**
@@ -326,8 +308,8 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   addMany(items: ItemBatch): number {
-    const handle = this.#live('addMany');
-    const { module, writer } = this.#runtime;
+    const handle = this.live('addMany');
+    const { module, writer } = this.runtime;
     let added = 0;
     forEachChunk(writer, items, 'CuckooFilter.addMany: items', true, (count, packed) => {
       const stored = packed
@@ -348,8 +330,8 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   hasMany(items: ItemBatch): Uint8Array {
-    const handle = this.#live('hasMany');
-    const { module, writer } = this.#runtime;
+    const handle = this.live('hasMany');
+    const { module, writer } = this.runtime;
     const parts: Uint8Array[] = [];
     let total = 0;
     forEachChunk(writer, items, 'CuckooFilter.hasMany: items', false, (count, packed) => {
@@ -379,8 +361,8 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   deleteMany(items: ItemBatch): number {
-    const handle = this.#live('deleteMany');
-    const { module, writer } = this.#runtime;
+    const handle = this.live('deleteMany');
+    const { module, writer } = this.runtime;
     let deleted = 0;
     forEachChunk(writer, items, 'CuckooFilter.deleteMany: items', true, (count, packed) => {
       deleted += packed
@@ -399,7 +381,7 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   clear(): void {
-    this.#runtime.module.clearFilter(this.#live('clear'));
+    this.runtime.module.clearFilter(this.live('clear'));
   }
 
   /**
@@ -410,9 +392,9 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   clone(): CuckooFilter {
-    const handle = this.#live('clone');
-    const status = this.#runtime.module.cloneFilter(handle, this.#runtime.results);
-    return CuckooFilter.#adopt(takeHandle(this.#runtime, status, 'CuckooFilter.clone'));
+    const handle = this.live('clone');
+    const status = this.runtime.module.cloneFilter(handle, this.runtime.results);
+    return CuckooFilter.#adopt(takeHandle(this.runtime, status, 'CuckooFilter.clone'));
   }
 
   /**
@@ -424,8 +406,8 @@ export class CuckooFilter implements Disposable {
    * ```
    */
   toBytes(): Uint8Array {
-    const handle = this.#live('toBytes');
-    const { module } = this.#runtime;
+    const handle = this.live('toBytes');
+    const { module } = this.runtime;
     const size = module.serializedSize(handle);
     return withTemporary(module, size, (address) => {
       module.serializeFilter(handle, address);
@@ -433,35 +415,9 @@ export class CuckooFilter implements Disposable {
     });
   }
 
-  /**
-   * Releases the filter's WebAssembly memory. Idempotent; any other call
-   * afterwards throws a CuckooFilterError with code `DISPOSED`.
-   * @example
-   * ```ts
-   * const filter = CuckooFilter.create({ capacity: 100, fpr: 0.01 });
-   * try { filter.add('x'); } finally { filter.dispose(); }
-   * ```
-   */
-  dispose(): void {
-    if (this.#handle === undefined) return;
-    leakedFilters.unregister(this);
-    this.#runtime.module.destroyFilter(this.#handle);
-    this.#handle = undefined;
-  }
-
-  /** Same as {@link CuckooFilter.dispose}, for `using filter = ...`. */
-  [disposeSymbol](): void {
-    this.dispose();
-  }
-
-  /** True once {@link CuckooFilter.dispose} was called. */
-  get disposed(): boolean {
-    return this.#handle === undefined;
-  }
-
   #info(method: string): Float64Array {
-    const handle = this.#live(method);
-    const { module, results } = this.#runtime;
+    const handle = this.live(method);
+    const { module, results } = this.runtime;
     module.describeFilter(handle, results);
     return module.HEAPF64.subarray(results >>> 3, (results >>> 3) + InfoField.Count);
   }
@@ -519,7 +475,7 @@ export class CuckooFilter implements Disposable {
         semiSort: info[InfoField.SemiSort] === 1,
       });
     }
-    this.#live('params');
+    this.live('params');
     return this.#params;
   }
 }

@@ -1,8 +1,8 @@
 // What every class that owns a core object shares.
 
-import { errorForStatus, STATUS_OK } from './errors.js';
+import { CuckooFilterError, errorForStatus, STATUS_OK } from './errors.js';
 import type { Runtime } from './loader.js';
-import type { Handle } from './raw.js';
+import type { Handle, RawModule } from './raw.js';
 
 /** Symbol.dispose, or the same well-known stand-in where the runtime lacks it. */
 export const disposeSymbol: typeof Symbol.dispose =
@@ -12,4 +12,85 @@ export const disposeSymbol: typeof Symbol.dispose =
 export function takeHandle(runtime: Runtime, status: number, context: string): Handle {
   if (status !== STATUS_OK) throw errorForStatus(status, context, (s) => runtime.module.statusText(s));
   return runtime.module.HEAPU32[runtime.results >>> 2]!;
+}
+
+type Release = (module: RawModule, handle: Handle) => void;
+
+// Frees core objects whose owner was garbage-collected without dispose(). The
+// held value must not reference the owner, or the owner could never be collected.
+const leakedObjects = new FinalizationRegistry<() => void>((release) => release());
+
+/**
+ * Ownership of one core object in wasm memory, shared by the public classes.
+ * The object lives until {@link WasmOwned.dispose} (or the end of a `using`
+ * scope); a FinalizationRegistry frees it if its owner is garbage-collected
+ * first, but that is a safety net with no timing guarantee, not the plan.
+ */
+export abstract class WasmOwned implements Disposable {
+  readonly #runtime: Runtime;
+  readonly #className: string;
+  readonly #release: Release;
+  #handle: Handle | undefined;
+
+  protected constructor(runtime: Runtime, handle: Handle, className: string, release: Release) {
+    this.#runtime = runtime;
+    this.#className = className;
+    this.#release = release;
+    this.#handle = handle;
+    leakedObjects.register(this, () => release(runtime.module, handle), this);
+  }
+
+  /** The loaded module this object lives in. */
+  protected get runtime(): Runtime {
+    return this.#runtime;
+  }
+
+  /** The handle, or a CuckooFilterError (code DISPOSED) naming `method` once disposed. */
+  protected live(method: string): Handle {
+    if (this.#handle === undefined) {
+      throw new CuckooFilterError(
+        'DISPOSED',
+        `${this.#className}.${method}: this filter was disposed and its memory released; create or load a new filter`,
+      );
+    }
+    return this.#handle;
+  }
+
+  /**
+   * Releases the filter's WebAssembly memory. Idempotent; any other call
+   * afterwards throws a CuckooFilterError with code `DISPOSED`.
+   * @example
+   * ```ts
+   * const filter = CuckooFilter.create({ capacity: 100, fpr: 0.01 });
+   * try { filter.add('x'); } finally { filter.dispose(); }
+   * ```
+   */
+  dispose(): void {
+    if (this.#handle === undefined) return;
+    leakedObjects.unregister(this);
+    this.#release(this.#runtime.module, this.#handle);
+    this.#handle = undefined;
+  }
+
+  /**
+   * Same as {@link WasmOwned.dispose}, for `using filter = ...`.
+   * @example
+   * ```ts
+   * { using filter = CuckooFilter.create({ capacity: 100, fpr: 0.01 }); } // disposed here
+   * ```
+   */
+  [disposeSymbol](): void {
+    this.dispose();
+  }
+
+  /**
+   * True once {@link WasmOwned.dispose} was called.
+   * @example
+   * ```ts
+   * filter.dispose(); filter.disposed; // true
+   * ```
+   */
+  get disposed(): boolean {
+    return this.#handle === undefined;
+  }
 }
