@@ -37,8 +37,13 @@ build_package() {
   rm -rf dist
   mkdir -p dist/wasm
   cp "$out/cuckoo.wasm" "$out/cuckoo.mjs" "$out/cjs/cuckoo.cjs" dist/wasm/
-  npx tsc -p ts/tsconfig.esm.json
-  npx tsc -p ts/tsconfig.cjs.json
+  # The JavaScript ships without comments (a browser downloads it); the .d.ts
+  # files keep the TSDoc that editors show.
+  local format
+  for format in esm cjs; do
+    npx tsc -p "ts/tsconfig.$format.json" --removeComments --declaration false
+    npx tsc -p "ts/tsconfig.$format.json" --emitDeclarationOnly
+  done
   # The command-line tool, CommonJS only, the one file compiled with Node's types.
   npx tsc -p ts/tsconfig.cli.json
   cp ts/platform/esm.js dist/esm/platform.js
