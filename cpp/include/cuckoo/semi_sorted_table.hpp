@@ -45,18 +45,10 @@ constexpr std::uint32_t rankNibbles(unsigned a, unsigned b, unsigned c, unsigned
 }
 
 // Rank -> the four sorted nibbles packed as a | b << 4 | c << 8 | d << 12.
-// 7.6 KiB: small enough to stay in L1 during lookups.
-constexpr std::array<std::uint16_t, kNibbleMultisets> makeUnrankTable() {
-  std::array<std::uint16_t, kNibbleMultisets> table{};
-  for (unsigned a = 0; a < 16; ++a)
-    for (unsigned b = a; b < 16; ++b)
-      for (unsigned c = b; c < 16; ++c)
-        for (unsigned d = c; d < 16; ++d)
-          table[rankNibbles(a, b, c, d)] = static_cast<std::uint16_t>(a | b << 4 | c << 8 | d << 12);
-  return table;
-}
-
-inline constexpr std::array<std::uint16_t, kNibbleMultisets> kUnrank = makeUnrankTable();
+// 7.6 KiB, small enough to stay in L1 during lookups. Filled when the program
+// starts (semi_sorted_table.cpp) rather than stored in the binary, which keeps
+// it out of the wasm download.
+extern const std::array<std::uint16_t, kNibbleMultisets> kUnrank;
 
 struct Bucket {
   std::uint32_t entries[kSemiSortedBucketSize];  // ascending
