@@ -8,6 +8,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/ts/tsconfig.json' }] },
   moduleNameMapper: {
     '^cuckoo-wasm$': '<rootDir>/dist/cjs/index.js',
+    '^cuckoo-wasm/inspect$': '<rootDir>/dist/cjs/inspect.js',
   },
   testTimeout: 120000,
 };

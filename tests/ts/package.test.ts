@@ -25,12 +25,14 @@ const usage = `
   const copy = api.CuckooFilter.fromBytes(filter.toBytes());
   let formatError = null;
   try { api.CuckooFilter.fromBytes(new Uint8Array(3)); } catch (e) { formatError = [e instanceof api.FormatError, e instanceof api.CuckooFilterError, e.code]; }
+  const trace = inspect.traceAdd(filter, 'd');
+  const inspected = { xor: trace.i2 === (trace.i1 ^ trace.fingerprintHashMod), added: trace.added, slots: inspect.buckets(filter).slots.length };
   console.log(JSON.stringify({ names, has: [copy.has('a'), copy.has('b'), copy.has('zzz')], size: copy.size,
-    params: { ...filter.params, seed: String(filter.params.seed) }, formatError }));
+    params: { ...filter.params, seed: String(filter.params.seed) }, formatError, inspected }));
   filter.dispose(); copy.dispose();
 `;
 
-function runNode(file: string): { names: string[]; has: boolean[]; size: number; params: object; formatError: unknown[] } {
+function runNode(file: string): { names: string[]; has: boolean[]; size: number; params: object; formatError: unknown[]; inspected: object } {
   return JSON.parse(execFileSync(process.execPath, [file], { cwd: installed.consumerDir, encoding: 'utf8' }));
 }
 
@@ -41,17 +43,18 @@ const expected = {
   // fpr 0.01 -> b = 2, f = ceil(log2(4 / 0.01)) = 9; 1000 / (2 * 0.84) = 595.2 -> m = 1024.
   params: { bucketCount: 1024, bucketSize: 2, fingerprintBits: 9, maxKicks: 500, seed: '5', semiSort: false },
   formatError: [true, true, 'BAD_MAGIC'],
+  inspected: { xor: true, added: true, slots: 2048 },
 };
 
 test('import works in an ES module', () => {
   const file = join(installed.consumerDir, 'use.mjs');
-  writeFileSync(file, `import * as api from 'cuckoo-wasm';\n${usage}`);
+  writeFileSync(file, `import * as api from 'cuckoo-wasm';\nimport * as inspect from 'cuckoo-wasm/inspect';\n${usage}`);
   expect(runNode(file)).toEqual(expected);
 });
 
 test('require works in CommonJS', () => {
   const file = join(installed.consumerDir, 'use.cjs');
-  writeFileSync(file, `const api = require('cuckoo-wasm');\n(async () => {${usage}})();`);
+  writeFileSync(file, `const api = require('cuckoo-wasm');\nconst inspect = require('cuckoo-wasm/inspect');\n(async () => {${usage}})();`);
   expect(runNode(file)).toEqual(expected);
 });
 
@@ -68,10 +71,12 @@ test('the types resolve for ESM and CommonJS consumers (moduleResolution nodenex
     filter.add(true);
     // @ts-expect-error bucketSize must be 1, 2, 4 or 8
     new CuckooFilter({ bucketCount: 16, bucketSize: 3, fingerprintBits: 8 });
-    export { added, answers, bytes, seed, code };
+    const trace: InsertTrace = traceAdd(filter, 'y');
+    export { added, answers, bytes, seed, code, trace };
   `;
-  writeFileSync(join(consumer, 'types.mts'), `import { init, CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\nawait init();\n${source}`);
-  writeFileSync(join(consumer, 'types.cts'), `import { CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${source}`);
+  const inspectImport = `import { traceAdd, type InsertTrace } from 'cuckoo-wasm/inspect';\n`;
+  writeFileSync(join(consumer, 'types.mts'), `import { init, CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}await init();\n${source}`);
+  writeFileSync(join(consumer, 'types.cts'), `import { CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}${source}`);
   writeFileSync(
     join(consumer, 'tsconfig.json'),
     JSON.stringify({
@@ -104,6 +109,8 @@ test('the tarball holds the built package and nothing else', () => {
     'package/dist/cjs/index.js',
     'package/dist/cjs/index.d.ts',
     'package/dist/cjs/cli.js',
+    'package/dist/esm/inspect.js',
+    'package/dist/cjs/inspect.d.ts',
   ]) {
     expect(files).toContain(required);
   }

@@ -90,6 +90,19 @@ export interface RawModule {
   bloomContainsFixed(handle: Handle, data: Address, width: number, count: number, out: Address): void;
   bloomItemCount(handle: Handle): number;
   describeBloom(handle: Handle, out: Address): void;
+
+  // Inspection (bindings/inspect_bindings.cpp); out layouts are in ts/src/inspect.ts.
+  inspectLocate(handle: Handle, item: Address, length: number, out: Address): void;
+  inspectTraceInsert(handle: Handle, item: Address, length: number, kicks: Address, kickCapacity: number, out: Address): boolean;
+  inspectTraceLookup(handle: Handle, item: Address, length: number, out: Address): boolean;
+  inspectTraceErase(handle: Handle, item: Address, length: number, out: Address): boolean;
+  inspectReadSlots(handle: Handle, firstBucket: number, bucketCount: number, out: Address): void;
+  inspectReadStash(handle: Handle, out: Address): void;
+  inspectAlternateBucket(handle: Handle, bucket: number, fingerprint: number): number;
+  inspectMix32(value: number): number;
+  inspectTableBits(handle: Handle): number;
+  inspectPracticalMaxLoad(bucketSize: number): number;
+  inspectOptimalBloomHashCount(bitsPerItem: number): number;
 }
 
 /** Index of each double that describeFilter writes; mirrors the bindings. */

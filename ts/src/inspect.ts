@@ -1,0 +1,453 @@
+/**
+ * cuckoo-wasm/inspect: a look inside a {@link CuckooFilter}, for teaching,
+ * debugging and tests. Every number comes from the core: where an item lives
+ * (its hash, fingerprint and two buckets), step-by-step traces of add, has
+ * and delete, and copies of the table's slots and stash.
+ *
+ * Partial-key cuckoo hashing in one line: i2 = i1 XOR (hash(fingerprint) mod m),
+ * and since XOR undoes itself, i1 = i2 XOR (hash(fingerprint) mod m) too.
+ *
+ * @example
+ * ```ts
+ * import { init, CuckooFilter } from 'cuckoo-wasm';
+ * import { traceAdd, buckets } from 'cuckoo-wasm/inspect';
+ * await init();
+ * using filter = new CuckooFilter({ bucketCount: 16, bucketSize: 4, fingerprintBits: 6 });
+ * const trace = traceAdd(filter, 'apple');
+ * trace.i2 === (trace.i1 ^ trace.fingerprintHashMod); // true
+ * buckets(filter).slots; // Uint32Array(64): 0 = empty, else a fingerprint
+ * ```
+ * @packageDocumentation
+ */
+
+import { CuckooFilter } from './filter.js';
+import { describeValue, WasmBuffer, withTemporary, type Item } from './items.js';
+import { requireRuntime, type Runtime } from './loader.js';
+import type { Handle, RawModule } from './raw.js';
+
+/** Where an item lives: its hash, fingerprint and two candidate buckets. */
+export interface ItemLocation {
+  /** The item's 64-bit hash, XXH3-64 with the filter's seed. */
+  readonly hash: bigint;
+  /** f bits from the hash's high half, 1 to 2^f − 1 (0 marks an empty slot). */
+  readonly fingerprint: number;
+  /** The first candidate bucket: the hash's low 32 bits mod m. */
+  readonly i1: number;
+  /** The second candidate bucket: i1 XOR fingerprintHashMod. */
+  readonly i2: number;
+  /** hash(fingerprint): the 32-bit mix of the fingerprint (mix32 in hashing.hpp). */
+  readonly fingerprintHash: number;
+  /** fingerprintHash mod m, what i1 and i2 differ by: i2 = i1 XOR it, and i1 = i2 XOR it. */
+  readonly fingerprintHashMod: number;
+}
+
+/** One eviction of an insert: `incoming` took `slot` of `bucket`, and `evicted` left for `nextBucket`. */
+export interface Kick {
+  readonly bucket: number;
+  /** The slot chosen at random; in a semi-sorted bucket, a position in its sorted order. */
+  readonly slot: number;
+  /** The homeless fingerprint that moved in. */
+  readonly incoming: number;
+  /** The fingerprint that was there and is now homeless. */
+  readonly evicted: number;
+  /** The evicted fingerprint's other bucket: bucket XOR evictedHashMod. */
+  readonly nextBucket: number;
+  /** hash(evicted) mod m. */
+  readonly evictedHashMod: number;
+}
+
+/** What {@link traceAdd} saw. */
+export interface InsertTrace extends ItemLocation {
+  /** False only when the filter was full (the stash occupied): then nothing changed. */
+  readonly added: boolean;
+  /** Evictions done. */
+  readonly kickCount: number;
+  /** The evictions in order: all of them, or the first {@link MAX_RECORDED_KICKS}. */
+  readonly kicks: readonly Kick[];
+  /** Where the last homeless fingerprint found an empty slot, or null. */
+  readonly placed: { readonly bucket: number; readonly slot: number; readonly fingerprint: number } | null;
+  /** When evictions ran out: the fingerprint that went to the stash and the bucket it was last evicted from, or null. */
+  readonly stashed: { readonly bucket: number; readonly fingerprint: number } | null;
+}
+
+/** What {@link traceHas} saw. */
+export interface LookupTrace extends ItemLocation {
+  /** The filter's answer, `has(item)`. */
+  readonly found: boolean;
+  /** Slots of bucket i1 that hold the fingerprint. */
+  readonly slotsInI1: readonly number[];
+  /** Slots of bucket i2 that hold the fingerprint (the same as slotsInI1 when i1 = i2). */
+  readonly slotsInI2: readonly number[];
+  /** True when the stash holds the fingerprint for one of the item's buckets. */
+  readonly inStash: boolean;
+}
+
+/** What {@link traceDelete} saw. */
+export interface DeleteTrace extends ItemLocation {
+  /** The filter's answer, `delete(item)`. */
+  readonly deleted: boolean;
+  /** Where the removed copy was: a bucket, the stash, or nowhere (not deleted). */
+  readonly from: 'bucket' | 'stash' | null;
+  /** The bucket and slot the copy was removed from (null unless from a bucket). */
+  readonly bucket: number | null;
+  readonly slot: number | null;
+  /**
+   * True when the stash was occupied and the freed slot let the core place
+   * the stashed fingerprint again. That walk is not traced, so other buckets
+   * may have changed too: read {@link buckets} afresh.
+   */
+  readonly stashReinserted: boolean;
+}
+
+/** The victim stash: the one fingerprint left homeless when evictions ran out. */
+export interface StashView {
+  readonly occupied: boolean;
+  /** 0 when empty. */
+  readonly fingerprint: number;
+  /** The bucket it was last evicted from, and that bucket's alternate for it. */
+  readonly bucket: number;
+  readonly alternateBucket: number;
+}
+
+/** A copy of buckets [firstBucket, firstBucket + bucketCount) and of the stash. */
+export interface TableView {
+  readonly firstBucket: number;
+  readonly bucketCount: number;
+  readonly bucketSize: number;
+  /** Slot s of bucket firstBucket + i is slots[i * bucketSize + s]; 0 = empty. */
+  readonly slots: Uint32Array;
+  readonly stash: StashView;
+}
+
+/**
+ * {@link InsertTrace.kicks} holds at most this many evictions; kickCount counts all.
+ * @example
+ * ```ts
+ * const trace = traceAdd(filter, 'x');
+ * const complete = trace.kicks.length === trace.kickCount; // false only beyond MAX_RECORDED_KICKS
+ * ```
+ */
+export const MAX_RECORDED_KICKS = 65536;
+/**
+ * One {@link buckets} call copies at most this many slots (64 MiB); read larger tables in ranges.
+ * @example
+ * ```ts
+ * const perRead = Math.floor(MAX_SLOTS_PER_READ / filter.params.bucketSize);
+ * for (let first = 0; first < filter.params.bucketCount; first += perRead) {
+ *   const { slots } = buckets(filter, first, Math.min(perRead, filter.params.bucketCount - first));
+ * }
+ * ```
+ */
+export const MAX_SLOTS_PER_READ = 2 ** 24;
+
+const NO_SLOT = 0xffffffff;
+const LOCATION_WORDS = 7;
+const KICK_WORDS = 6;
+const enum End {
+  Refused = 0,
+  Placed = 1,
+  Stashed = 2,
+}
+const enum DeleteSource {
+  Nowhere = 0,
+  Bucket = 1,
+  Stash = 2,
+}
+
+// One per loaded module, for the kick records of a trace.
+const kickBuffers = new WeakMap<RawModule, WasmBuffer>();
+
+// CuckooFilter keeps its handle behind the protected live() of its base
+// class, to keep it out of the public API; this module is part of the library.
+interface HandleOwner {
+  live(method: string): Handle;
+}
+
+function handleOf(filter: unknown, method: string): Handle {
+  if (!(filter instanceof CuckooFilter)) {
+    throw new TypeError(`inspect.${method}: filter must be a CuckooFilter, got ${describeValue(filter)}`);
+  }
+  return (filter as unknown as HandleOwner).live(method);
+}
+
+function checkBucket(value: unknown, bucketCount: number, what: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new TypeError(`${what} must be an integer from 0 to ${bucketCount - 1}, got ${describeValue(value)}`);
+  }
+  if (value < 0 || value >= bucketCount) throw new RangeError(`${what} must be from 0 to ${bucketCount - 1}, got ${value}`);
+  return value;
+}
+
+/** Writes `item` into wasm memory; returns its length. */
+function writeItem(runtime: Runtime, item: unknown, method: string): number {
+  return runtime.writer.writeSingle(item, `inspect.${method}: item`);
+}
+
+function readLocation(words: Uint32Array, at: number): ItemLocation {
+  return {
+    hash: (BigInt(words[at + 1]!) << 32n) | BigInt(words[at]!),
+    fingerprint: words[at + 2]!,
+    i1: words[at + 3]!,
+    i2: words[at + 4]!,
+    fingerprintHash: words[at + 5]!,
+    fingerprintHashMod: words[at + 6]!,
+  };
+}
+
+function slotList(bits: number): number[] {
+  const slots: number[] = [];
+  for (let s = 0; bits >>> s !== 0; s++) if ((bits >>> s) & 1) slots.push(s);
+  return slots;
+}
+
+/**
+ * Where an item lives in `filter`: its hash, fingerprint, i1, hash(fingerprint)
+ * and i2. Changes nothing.
+ * @example
+ * ```ts
+ * const { fingerprint, i1, i2, fingerprintHashMod } = locate(filter, 'apple');
+ * (i1 ^ fingerprintHashMod) === i2 && (i2 ^ fingerprintHashMod) === i1; // true
+ * ```
+ */
+export function locate(filter: CuckooFilter, item: Item): ItemLocation {
+  const handle = handleOf(filter, 'locate');
+  const runtime = requireRuntime('inspect.locate');
+  const length = writeItem(runtime, item, 'locate');
+  runtime.module.inspectLocate(handle, runtime.writer.data.address, length, runtime.results);
+  return readLocation(runtime.module.HEAPU32, runtime.results >>> 2);
+}
+
+/**
+ * Adds an item, as {@link CuckooFilter.add} does (the same result and the same
+ * filter afterwards), and reports every step: the item's location, each
+ * eviction, and where the last homeless fingerprint went.
+ * @example
+ * ```ts
+ * const trace = traceAdd(filter, 'apple');
+ * for (const kick of trace.kicks) {
+ *   console.log(`${kick.incoming} took bucket ${kick.bucket} slot ${kick.slot}; ${kick.evicted} moves to ${kick.nextBucket}`);
+ * }
+ * trace.placed; // { bucket, slot, fingerprint }, or null when trace.stashed
+ * ```
+ */
+export function traceAdd(filter: CuckooFilter, item: Item): InsertTrace {
+  const handle = handleOf(filter, 'traceAdd');
+  const runtime = requireRuntime('inspect.traceAdd');
+  const { module, results } = runtime;
+  const length = writeItem(runtime, item, 'traceAdd');
+  let kickBuffer = kickBuffers.get(module);
+  if (kickBuffer === undefined) kickBuffers.set(module, (kickBuffer = new WasmBuffer(module)));
+  const capacity = Math.min(filter.params.maxKicks, MAX_RECORDED_KICKS);
+  const kicksAddress = kickBuffer.reserve(Math.max(capacity, 1) * KICK_WORDS * 4);
+  const added = module.inspectTraceInsert(handle, runtime.writer.data.address, length, kicksAddress, capacity, results);
+
+  const words = module.HEAPU32;
+  const at = results >>> 2;
+  const summary = at + LOCATION_WORDS + 1;
+  const kickCount = words[summary]!;
+  const end = words[summary + 1]!;
+  const endBucket = words[summary + 2]!;
+  const endSlot = words[summary + 3]!;
+  const endFingerprint = words[summary + 4]!;
+  const kicks: Kick[] = [];
+  for (let k = 0, w = kicksAddress >>> 2; k < Math.min(kickCount, capacity); k++, w += KICK_WORDS) {
+    kicks.push({
+      bucket: words[w]!,
+      slot: words[w + 1]!,
+      incoming: words[w + 2]!,
+      evicted: words[w + 3]!,
+      nextBucket: words[w + 4]!,
+      evictedHashMod: words[w + 5]!,
+    });
+  }
+  return {
+    ...readLocation(words, at),
+    added,
+    kickCount,
+    kicks,
+    placed: end === End.Placed ? { bucket: endBucket, slot: endSlot, fingerprint: endFingerprint } : null,
+    stashed: end === End.Stashed ? { bucket: endBucket, fingerprint: endFingerprint } : null,
+  };
+}
+
+/**
+ * Looks an item up, as {@link CuckooFilter.has} does, and reports which slots
+ * of its two buckets (and whether the stash) hold its fingerprint.
+ * @example
+ * ```ts
+ * const trace = traceHas(filter, 'apple');
+ * trace.found;     // true
+ * trace.slotsInI1; // e.g. [2]: slot 2 of bucket trace.i1 holds trace.fingerprint
+ * ```
+ */
+export function traceHas(filter: CuckooFilter, item: Item): LookupTrace {
+  const handle = handleOf(filter, 'traceHas');
+  const runtime = requireRuntime('inspect.traceHas');
+  const { module, results } = runtime;
+  const length = writeItem(runtime, item, 'traceHas');
+  const found = module.inspectTraceLookup(handle, runtime.writer.data.address, length, results);
+  const words = module.HEAPU32;
+  const at = results >>> 2;
+  return {
+    ...readLocation(words, at),
+    found,
+    slotsInI1: slotList(words[at + LOCATION_WORDS + 1]!),
+    slotsInI2: slotList(words[at + LOCATION_WORDS + 2]!),
+    inStash: words[at + LOCATION_WORDS + 3]! > 0,
+  };
+}
+
+/**
+ * Deletes one copy of an item, as {@link CuckooFilter.delete} does, and
+ * reports where the copy was.
+ * @example
+ * ```ts
+ * const trace = traceDelete(filter, 'apple');
+ * if (trace.from === 'bucket') console.log(`removed from bucket ${trace.bucket}, slot ${trace.slot}`);
+ * ```
+ */
+export function traceDelete(filter: CuckooFilter, item: Item): DeleteTrace {
+  const handle = handleOf(filter, 'traceDelete');
+  const runtime = requireRuntime('inspect.traceDelete');
+  const { module, results } = runtime;
+  const length = writeItem(runtime, item, 'traceDelete');
+  const deleted = module.inspectTraceErase(handle, runtime.writer.data.address, length, results);
+  const words = module.HEAPU32;
+  const at = results >>> 2;
+  const source = words[at + LOCATION_WORDS + 1]!;
+  const fromBucket = source === DeleteSource.Bucket;
+  return {
+    ...readLocation(words, at),
+    deleted,
+    from: fromBucket ? 'bucket' : source === DeleteSource.Stash ? 'stash' : null,
+    bucket: fromBucket ? words[at + LOCATION_WORDS + 2]! : null,
+    slot: fromBucket && words[at + LOCATION_WORDS + 3] !== NO_SLOT ? words[at + LOCATION_WORDS + 3]! : null,
+    stashReinserted: words[at + LOCATION_WORDS + 4] === 1,
+  };
+}
+
+/**
+ * The victim stash of `filter`.
+ * @example
+ * ```ts
+ * const { occupied, fingerprint, bucket, alternateBucket } = stash(filter);
+ * occupied === filter.full; // true
+ * ```
+ */
+export function stash(filter: CuckooFilter): StashView {
+  const handle = handleOf(filter, 'stash');
+  const { module, results } = requireRuntime('inspect.stash');
+  module.inspectReadStash(handle, results);
+  const words = module.HEAPU32;
+  const at = results >>> 2;
+  return { occupied: words[at] === 1, fingerprint: words[at + 1]!, bucket: words[at + 2]!, alternateBucket: words[at + 3]! };
+}
+
+/**
+ * A copy of the slots of buckets [firstBucket, firstBucket + bucketCount)
+ * (by default the whole table) and of the stash. At most
+ * {@link MAX_SLOTS_PER_READ} slots per call.
+ * @example
+ * ```ts
+ * const { slots, bucketSize, stash } = buckets(filter);
+ * const bucket5 = slots.subarray(5 * bucketSize, 6 * bucketSize); // 0 = empty slot
+ * ```
+ */
+export function buckets(filter: CuckooFilter, firstBucket = 0, bucketCount?: number): TableView {
+  const handle = handleOf(filter, 'buckets');
+  const runtime = requireRuntime('inspect.buckets');
+  const { bucketCount: total, bucketSize } = filter.params;
+  const first = checkBucket(firstBucket, total, 'inspect.buckets: firstBucket');
+  const count = bucketCount === undefined ? total - first : checkBucket(bucketCount, total - first + 1, 'inspect.buckets: bucketCount');
+  if (count * bucketSize > MAX_SLOTS_PER_READ) {
+    throw new RangeError(
+      `inspect.buckets: at most ${MAX_SLOTS_PER_READ} slots per call, asked for ${count * bucketSize}; read the table in ranges`,
+    );
+  }
+  const { module } = runtime;
+  const slots = withTemporary(module, count * bucketSize * 4, (address) => {
+    module.inspectReadSlots(handle, first, count, address);
+    return module.HEAPU32.slice(address >>> 2, (address >>> 2) + count * bucketSize);
+  });
+  return { firstBucket: first, bucketCount: count, bucketSize, slots, stash: stash(filter) };
+}
+
+/**
+ * The other bucket of a fingerprint stored in `bucket`: bucket XOR (hash(fingerprint) mod m).
+ * Applying it twice gives `bucket` back.
+ * @example
+ * ```ts
+ * const j = alternateBucket(filter, 5, 0b101101);
+ * alternateBucket(filter, j, 0b101101); // 5
+ * ```
+ */
+export function alternateBucket(filter: CuckooFilter, bucket: number, fingerprint: number): number {
+  const handle = handleOf(filter, 'alternateBucket');
+  const { module } = requireRuntime('inspect.alternateBucket');
+  const { bucketCount, fingerprintBits } = filter.params;
+  checkBucket(bucket, bucketCount, 'inspect.alternateBucket: bucket');
+  if (!Number.isInteger(fingerprint) || fingerprint < 1 || fingerprint > 2 ** fingerprintBits - 1) {
+    throw new RangeError(`inspect.alternateBucket: fingerprint must be an integer from 1 to ${2 ** fingerprintBits - 1}, got ${describeValue(fingerprint)}`);
+  }
+  return module.inspectAlternateBucket(handle, bucket, fingerprint);
+}
+
+/**
+ * hash(fingerprint), the 32-bit mix the core XORs bucket numbers with (before taking it mod m).
+ * @example
+ * ```ts
+ * fingerprintHash(45) & (filter.params.bucketCount - 1); // what bucket numbers of fingerprint 45 differ by
+ * ```
+ */
+export function fingerprintHash(fingerprint: number): number {
+  const { module } = requireRuntime('inspect.fingerprintHash');
+  if (!Number.isInteger(fingerprint) || fingerprint < 0 || fingerprint > 0xffffffff) {
+    throw new RangeError(`inspect.fingerprintHash: fingerprint must be an integer from 0 to 2^32 - 1, got ${describeValue(fingerprint)}`);
+  }
+  return module.inspectMix32(fingerprint) >>> 0;
+}
+
+/**
+ * Bits of the filter's table, without padding: m·b·f, or m·(4f − 4) semi-sorted.
+ * A Bloom filter with this many bits uses the same memory.
+ * @example
+ * ```ts
+ * tableBits(new CuckooFilter({ bucketCount: 16, bucketSize: 4, fingerprintBits: 6 })); // 384
+ * ```
+ */
+export function tableBits(filter: CuckooFilter): number {
+  const handle = handleOf(filter, 'tableBits');
+  return requireRuntime('inspect.tableBits').module.inspectTableBits(handle);
+}
+
+/**
+ * The highest load factor a bucket size reaches in practice (0.5, 0.84, 0.95,
+ * 0.98 for 1, 2, 4, 8 slots), the margin the core sizes filters with.
+ * @example
+ * ```ts
+ * practicalMaxLoad(4); // 0.95
+ * ```
+ */
+export function practicalMaxLoad(bucketSize: 1 | 2 | 4 | 8): number {
+  const { module } = requireRuntime('inspect.practicalMaxLoad');
+  if (![1, 2, 4, 8].includes(bucketSize)) {
+    throw new RangeError(`inspect.practicalMaxLoad: bucketSize must be 1, 2, 4 or 8, got ${describeValue(bucketSize)}`);
+  }
+  return module.inspectPracticalMaxLoad(bucketSize);
+}
+
+/**
+ * The number of hash functions k that minimises a Bloom filter's
+ * false-positive rate at `bitsPerItem` bits per item: round(ln 2 · bitsPerItem), 1 to 32.
+ * @example
+ * ```ts
+ * optimalBloomHashCount(384 / 61); // 4: a Bloom filter of a 16 x 4 x 6-bit table's memory, at 95 % load
+ * ```
+ */
+export function optimalBloomHashCount(bitsPerItem: number): number {
+  const { module } = requireRuntime('inspect.optimalBloomHashCount');
+  if (typeof bitsPerItem !== 'number' || !(bitsPerItem > 0)) {
+    throw new RangeError(`inspect.optimalBloomHashCount: bitsPerItem must be a positive number, got ${describeValue(bitsPerItem)}`);
+  }
+  return module.inspectOptimalBloomHashCount(bitsPerItem);
+}

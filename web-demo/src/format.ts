@@ -1,0 +1,58 @@
+// How numbers are written on the page: fingerprints in binary or hex at
+// their full width, bucket numbers in binary at log2(m) bits, so that XORs
+// line up column by column.
+
+import type { NumberFormat } from './params.js';
+
+export function binary(value: number, width: number): string {
+  return (value >>> 0).toString(2).padStart(width, '0');
+}
+
+export function hex(value: number, bits: number): string {
+  return (value >>> 0).toString(16).padStart(Math.ceil(bits / 4), '0');
+}
+
+/** A fingerprint as the table shows it. */
+export function fingerprintText(value: number, bits: number, format: NumberFormat): string {
+  return format === 'hex' ? hex(value, bits) : binary(value, bits);
+}
+
+/** Characters a fingerprint takes, so that cells have one fixed width. */
+export function fingerprintWidth(bits: number, format: NumberFormat): number {
+  return format === 'hex' ? Math.ceil(bits / 4) : bits;
+}
+
+/** Bits of a bucket number: log2(m), at least 1. */
+export function bucketBits(bucketCount: number): number {
+  return Math.max(1, Math.round(Math.log2(bucketCount)));
+}
+
+export function percent(value: number, digits = 1): string {
+  if (!Number.isFinite(value)) return '—';
+  return `${(value * 100).toFixed(digits)} %`;
+}
+
+/** A rate small or large, with enough digits to compare three of them. */
+export function rate(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  if (value === 0) return '0 %';
+  if (value < 1e-6) return '< 0.0001 %';
+  const digits = value >= 0.1 ? 1 : value >= 0.01 ? 2 : value >= 0.001 ? 3 : 4;
+  return `${(value * 100).toFixed(digits)} %`;
+}
+
+export function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** Creates an element with a class and optional text. */
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}

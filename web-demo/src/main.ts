@@ -1,0 +1,738 @@
+// The teaching demo: a real cuckoo filter (and a Bloom filter of the same
+// memory) from cuckoo-wasm, its operations traced by cuckoo-wasm/inspect and
+// animated step by step. The page keeps no copy of the algorithm: tables,
+// kicks, buckets and rates all come from the core.
+
+import { BloomFilter, CuckooFilter, init } from 'cuckoo-wasm';
+import {
+  buckets,
+  optimalBloomHashCount,
+  practicalMaxLoad,
+  stash,
+  tableBits,
+  traceAdd,
+  traceDelete,
+  traceHas,
+  type InsertTrace,
+} from 'cuckoo-wasm/inspect';
+import { BloomBits, probeList, summaryLine } from './bloom-view.js';
+import { ChainView } from './chain-view.js';
+import { count, element, percent, rate } from './format.js';
+import { applyKick, deleteFrames, insertFrames, lookupFrames, stateFrame, type Frame, type TableState } from './frames.js';
+import { drawFprChart, drawKickChart, GaugeList, type FprPoint, type KickBar } from './gauges.js';
+import { LIMITS, readParams, semiSortAllowed, writeParams, type DemoParams } from './params.js';
+import { Player } from './player.js';
+import { TableView } from './table-view.js';
+import { XorView } from './xor-view.js';
+
+const PROBE_COUNT = 20_000;
+// Never added: the page adds strings, and these are 8-byte integers whose
+// encodings no typed or numbered item can have (their top bytes are 0).
+const probes = Float64Array.from({ length: PROBE_COUNT }, (_, i) => 2 ** 40 + i);
+
+function byId<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (found === null) throw new Error(`the page has no #${id}`);
+  return found as T;
+}
+
+const ui = {
+  form: byId<HTMLFormElement>('params'),
+  item: byId<HTMLInputElement>('item'),
+  knownItems: byId<HTMLDataListElement>('known-items'),
+  bulkCount: byId<HTMLInputElement>('bulk-count'),
+  caption: byId<HTMLElement>('caption'),
+  stepCount: byId<HTMLOutputElement>('step-count'),
+  speed: byId<HTMLOutputElement>('speed'),
+  play: byId<HTMLButtonElement>('play'),
+  load: byId<HTMLInputElement>('load'),
+  bloomSummary: byId<HTMLElement>('bloom-summary'),
+  bloomDelete: byId<HTMLElement>('bloom-delete'),
+  fprChart: byId<HTMLElement>('fpr-chart') as unknown as SVGSVGElement,
+  kickChart: byId<HTMLElement>('kick-chart') as unknown as SVGSVGElement,
+};
+
+const tableView = new TableView(byId('table'), byId('stash'), byId('stash-note'));
+const xorView = new XorView(byId('xor'));
+const chainView = new ChainView(byId<HTMLOListElement>('chain'), byId('kick-now'));
+const gauges = new GaugeList(byId('gauges'));
+const bloomGauges = new GaugeList(byId('bloom-gauges'));
+const bloomBits = new BloomBits(byId<HTMLCanvasElement>('bloom-bits'));
+
+interface Demo {
+  params: DemoParams;
+  filter: CuckooFilter;
+  bloom: BloomFilter;
+  /** What the cuckoo filter holds, as far as the page knows (not after loading bytes). */
+  items: string[];
+  /** Times each item was added to the Bloom filter. */
+  bloomCopies: Map<string, number>;
+  nextItem: number;
+  fprPoints: FprPoint[];
+  kickBars: KickBar[];
+  maxLoad: number;
+  /** Refresh the gauges once the animation reaches its last frame. */
+  gaugesPending: boolean;
+}
+
+interface Bulk {
+  target: number;
+  done: number;
+  budget: number;
+  /** The table as the core has it, kept in step by applying each trace. */
+  mirror: Uint32Array;
+  longest: { kicks: number; load: number };
+}
+
+let demo: Demo | undefined;
+let bulk: Bulk | null = null;
+let bulkFrame = 0;
+
+const player = new Player(showFrame, updateStatus);
+
+function current(): Demo {
+  if (demo === undefined) throw new Error('the demo is not ready');
+  return demo;
+}
+
+function showFrame(frame: Frame, index: number, total: number): void {
+  tableView.draw(frame);
+  chainView.show(frame);
+  ui.caption.textContent = frame.caption;
+  ui.stepCount.textContent = total > 1 ? `step ${index + 1} of ${total}` : '—';
+  const d = demo;
+  if (d !== undefined && d.gaugesPending && index === total - 1) refreshGauges(true);
+}
+
+function updateStatus(): void {
+  const busy = bulk !== null || !player.atEnd;
+  document.documentElement.dataset.busy = String(busy);
+  ui.play.textContent = player.playing ? 'Pause' : 'Play';
+  ui.play.setAttribute('aria-pressed', String(player.playing));
+  ui.speed.textContent = `${player.speed}×`;
+  if (bulk !== null && player.playing && bulkFrame === 0) bulkFrame = requestAnimationFrame(bulkTick);
+}
+
+function readTable(): TableState {
+  const { slots, stash } = buckets(current().filter);
+  return { slots, stash };
+}
+
+// ---------------------------------------------------------------- filters
+
+function createDemo(params: DemoParams, loaded?: CuckooFilter): Demo {
+  const filter =
+    loaded ??
+    new CuckooFilter({
+      bucketCount: params.bucketCount,
+      bucketSize: params.bucketSize,
+      fingerprintBits: params.fingerprintBits,
+      maxKicks: params.maxKicks,
+      seed: params.seed,
+      semiSort: params.semiSort,
+    });
+  const maxLoad = practicalMaxLoad(params.bucketSize);
+  const bits = tableBits(filter);
+  // k for the items the cuckoo filter holds at its practical maximum load.
+  const bloom = new BloomFilter({
+    bitCount: bits,
+    hashCount: optimalBloomHashCount(bits / (params.bucketCount * params.bucketSize * maxLoad)),
+    seed: params.seed,
+  });
+  return {
+    params,
+    filter,
+    bloom,
+    items: [],
+    bloomCopies: new Map(),
+    nextItem: 1,
+    fprPoints: [],
+    kickBars: [],
+    maxLoad,
+    gaugesPending: false,
+  };
+}
+
+function start(params: DemoParams, loaded?: CuckooFilter, caption?: string): void {
+  stopBulk();
+  demo?.filter.dispose();
+  demo?.bloom.dispose();
+  demo = createDemo(params, loaded);
+  history.replaceState(null, '', `?${writeParams(params)}`);
+  fillForm(params);
+  setupViews();
+  bloomBits.setup(demo.bloom.bitCount);
+  refreshGauges(true);
+  refreshKnownItems();
+  const { bucketCount, bucketSize, fingerprintBits, semiSort } = params;
+  ui.bloomDelete.textContent = 'Delete an item to see why the Bloom filter cannot.';
+  player.load([
+    stateFrame(
+      readTable(),
+      caption ??
+        `An empty filter: ${bucketCount} buckets × ${bucketSize} slots of ${fingerprintBits}-bit fingerprints${semiSort ? ', semi-sorted' : ''}. ` +
+          'Type an item and press Enter, or press n to insert numbered items; kicks start once buckets fill up.',
+    ),
+  ]);
+}
+
+/** Rebuilds the panels for the current parameters, keeping the filter. */
+function setupViews(): void {
+  const { params } = current();
+  tableView.setup(params);
+  xorView.setup(params);
+  chainView.setup(params);
+  showBloomSummary(null);
+}
+
+function fillForm(params: DemoParams): void {
+  const fields = ui.form.elements as unknown as Record<string, HTMLInputElement | HTMLSelectElement>;
+  fields.m!.value = String(params.bucketCount);
+  fields.b!.value = String(params.bucketSize);
+  fields.f!.value = String(params.fingerprintBits);
+  fields.kicks!.value = String(params.maxKicks);
+  fields.seed!.value = String(params.seed);
+  (fields.semi as HTMLInputElement).checked = params.semiSort;
+  fields.fmt!.value = params.format;
+  updateSemiSortField();
+}
+
+function updateSemiSortField(): void {
+  const fields = ui.form.elements as unknown as Record<string, HTMLInputElement>;
+  const allowed = semiSortAllowed(Number(fields.b!.value), Number(fields.f!.value));
+  fields.semi!.disabled = !allowed;
+  if (!allowed) fields.semi!.checked = false;
+}
+
+function formParams(): DemoParams {
+  const data = new FormData(ui.form);
+  const query = new URLSearchParams();
+  for (const key of ['m', 'b', 'f', 'kicks', 'seed', 'fmt']) query.set(key, String(data.get(key) ?? ''));
+  query.set('semi', data.get('semi') === 'on' ? '1' : '0');
+  return readParams(query);
+}
+
+// ------------------------------------------------------------- gauges
+
+function measuredRate(answers: Uint8Array): number {
+  let hits = 0;
+  for (const answer of answers) hits += answer;
+  return hits / answers.length;
+}
+
+function refreshGauges(record: boolean): void {
+  const d = current();
+  const { filter, bloom, params } = d;
+  d.gaugesPending = false;
+  const load = filter.loadFactor;
+  const bound = filter.fprBound;
+  const expected = filter.expectedFpr;
+  const measured = measuredRate(filter.hasMany(probes));
+  const f = params.fingerprintBits;
+  const b = params.bucketSize;
+  gauges.show([
+    {
+      name: 'load',
+      label: 'load',
+      value: load,
+      text: `${percent(load)} (${count(filter.size)} / ${count(filter.slotCount)})`,
+      bar: load,
+      mark: { at: d.maxLoad, label: `practical maximum for b = ${b}: ${percent(d.maxLoad, 0)}` },
+      note: filter.full
+        ? 'full: one item waits in the stash (it counts in the load)'
+        : `items / slots; the mark: inserts start to fail near ${percent(d.maxLoad, 0)} for b = ${b}`,
+    },
+    { name: 'bound', label: 'FPR bound', value: bound, text: rate(bound), bar: 1, note: `2b / 2^f = ${2 * b} / ${2 ** f}: the rate of a full table` },
+    {
+      name: 'expected',
+      label: 'FPR expected',
+      value: expected,
+      text: rate(expected),
+      bar: expected / bound,
+      note: `1 − (1 − 2^−f)^(2b × load): ${2 * b} slots, each ${percent(load, 0)} full`,
+    },
+    {
+      name: 'measured',
+      label: 'FPR measured',
+      value: measured,
+      text: rate(measured),
+      bar: measured / bound,
+      note: `${count(Math.round(measured * PROBE_COUNT))} of ${count(PROBE_COUNT)} never-added items got “maybe”`,
+    },
+    {
+      name: 'bits',
+      label: 'bits per item',
+      value: filter.bitsPerItem,
+      text: Number.isFinite(filter.bitsPerItem) ? filter.bitsPerItem.toFixed(2) : '—',
+      note: params.semiSort ? `(4f − 4)/4 = ${f - 1} bits per slot / load` : `f / load = ${f} / ${load.toFixed(2)}`,
+    },
+  ]);
+  if (record) d.fprPoints.push({ load, expected, measured });
+  drawFprChart(ui.fprChart, d.fprPoints, bound);
+  drawKickChart(ui.kickChart, d.kickBars, params.maxKicks);
+
+  const bloomMeasured = measuredRate(bloom.hasMany(probes));
+  bloomGauges.show([
+    {
+      name: 'bloom-expected',
+      label: 'Bloom FPR expected',
+      value: bloom.expectedFpr,
+      text: rate(bloom.expectedFpr),
+      bar: bloom.expectedFpr / bound,
+      note: `(1 − e^(−kn/m))^k with n = ${count(bloom.size)} items`,
+    },
+    {
+      name: 'bloom-measured',
+      label: 'Bloom FPR measured',
+      value: bloomMeasured,
+      text: rate(bloomMeasured),
+      bar: bloomMeasured / bound,
+      note: `cuckoo: ${rate(measured)} measured on the same ${count(PROBE_COUNT)} items`,
+    },
+    {
+      name: 'bloom-bits',
+      label: 'Bloom bits per item',
+      value: bloom.bitsPerItem,
+      text: Number.isFinite(bloom.bitsPerItem) ? bloom.bitsPerItem.toFixed(2) : '—',
+      note: `${count(bloomBits.setCount())} of ${count(bloom.bitCount)} bits set`,
+    },
+  ]);
+}
+
+// ------------------------------------------------------------ Bloom side
+
+function addToBloom(item: string): void {
+  const d = current();
+  d.bloom.add(item);
+  d.bloomCopies.set(item, (d.bloomCopies.get(item) ?? 0) + 1);
+  bloomBits.add(d.bloom.probePositions(item));
+}
+
+function showBloomSummary(where: { item: string; i1: number; i2: number } | null, mode: 'probe' | 'delete' = 'probe'): Uint32Array {
+  const d = current();
+  const { bloom, filter } = d;
+  const bits = bloom.bitCount;
+  const perSlot = d.params.semiSort ? `${d.params.fingerprintBits - 1} bits (semi-sorted)` : `${d.params.fingerprintBits} bits`;
+  const lines = [
+    summaryLine('memory', `${count(bits)} bits = the cuckoo table's ${count(filter.slotCount)} slots × ${perSlot}`),
+    summaryLine('hash functions', `k = ${bloom.hashCount}, best for ${count(Math.round(filter.slotCount * d.maxLoad))} items`),
+  ];
+  let positions: Uint32Array = new Uint32Array(0);
+  if (where === null) {
+    lines.push(summaryLine('cuckoo reads', '2 buckets per item'), summaryLine('Bloom reads', `${bloom.hashCount} bits per item, anywhere in the array`));
+  } else {
+    positions = bloom.probePositions(where.item);
+    const allSet = bloom.has(where.item);
+    const buckets = where.i1 === where.i2 ? `bucket ${where.i1} (i1 = i2)` : `buckets ${where.i1} and ${where.i2}`;
+    lines.push(
+      summaryLine('cuckoo reads', `2 places: ${buckets}`),
+      summaryLine(`Bloom reads`, `${positions.length} places: bits ${probeList(positions)} ${allSet ? '— all set: “maybe”' : '— one is 0: “no”'}`),
+    );
+  }
+  ui.bloomSummary.replaceChildren(...lines);
+  ui.bloomSummary.dataset.k = String(bloom.hashCount);
+  bloomBits.show(positions, mode);
+  return positions;
+}
+
+function explainBloomDelete(item: string, deleted: boolean, positions: Uint32Array): void {
+  const d = current();
+  const copies = d.bloomCopies.get(item) ?? 0;
+  if (copies === 0) {
+    ui.bloomDelete.textContent = deleted
+      ? `The Bloom filter never got “${item}”, so it has nothing to remove either way.`
+      : `Nothing to delete: “${item}” was not added.`;
+    return;
+  }
+  const others = bloomBits.othersSharing(positions, copies);
+  const shared = [...positions].filter((_, i) => others[i]! > 0);
+  const lead = deleted ? `The cuckoo filter removed “${item}”'s fingerprint. ` : '';
+  ui.bloomDelete.textContent =
+    shared.length > 0
+      ? `${lead}The Bloom filter cannot: clearing its ${positions.length} bits would also clear bit${shared.length > 1 ? 's' : ''} ${probeList(Uint32Array.from(shared), 6)}, ` +
+        `which other items set too (up to ${Math.max(...others)} of them on one bit). Those items would then answer “no” — false negatives. ` +
+        `So it keeps every bit, and still says “maybe” for “${item}”.`
+      : `${lead}None of its ${positions.length} bits is shared right now, but the Bloom filter keeps no counts and cannot know that, ` +
+        `so it can never clear a bit: it still says “maybe” for “${item}”.`;
+}
+
+// ------------------------------------------------------------ operations
+
+function nextNumberedItem(): string {
+  const d = current();
+  return `item-${d.nextItem++}`;
+}
+
+function recordKicks(trace: InsertTrace, loadBefore: number): void {
+  if (trace.added) current().kickBars.push({ load: loadBefore, kicks: trace.kickCount, stashed: trace.stashed !== null });
+}
+
+function flushPendingGauges(): void {
+  if (current().gaugesPending) refreshGauges(true);
+}
+
+function insert(item: string): void {
+  stopBulk();
+  flushPendingGauges();
+  const d = current();
+  const loadBefore = d.filter.loadFactor;
+  const before = readTable();
+  const trace = traceAdd(d.filter, item);
+  const after = readTable();
+  recordKicks(trace, loadBefore);
+  if (trace.added) {
+    d.items.push(item);
+    addToBloom(item);
+    refreshKnownItems();
+  }
+  xorView.show(trace, item);
+  chainView.load(trace);
+  showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
+  d.gaugesPending = trace.added;
+  player.load(insertFrames(item, trace, before, after, d.params));
+}
+
+function lookup(item: string): void {
+  stopBulk();
+  flushPendingGauges();
+  const d = current();
+  const trace = traceHas(d.filter, item);
+  xorView.show(trace, item);
+  chainView.load(null, 'Lookups only read the two buckets (and the stash): they never kick.');
+  showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
+  player.load(lookupFrames(item, trace, readTable(), d.params, d.bloom.has(item)));
+}
+
+function remove(item: string): void {
+  stopBulk();
+  flushPendingGauges();
+  const d = current();
+  const before = readTable();
+  const trace = traceDelete(d.filter, item);
+  const after = readTable();
+  if (trace.deleted) {
+    const index = d.items.lastIndexOf(item);
+    if (index >= 0) d.items.splice(index, 1);
+    refreshKnownItems();
+  }
+  xorView.show(trace, item);
+  chainView.load(null, 'Deletes remove one copy of the fingerprint from one of the two buckets: no kicks.');
+  const positions = showBloomSummary({ item, i1: trace.i1, i2: trace.i2 }, 'delete');
+  explainBloomDelete(item, trace.deleted, positions);
+  d.gaugesPending = trace.deleted;
+  player.load(deleteFrames(item, trace, before, after, d.params));
+}
+
+function typedItem(): string | undefined {
+  const text = ui.item.value;
+  return text.length > 0 ? text : undefined;
+}
+
+function lastItem(): string | undefined {
+  return current().items.at(-1);
+}
+
+function refreshKnownItems(): void {
+  const recent = [...new Set(current().items.slice(-40))].reverse();
+  ui.knownItems.replaceChildren(...recent.map((item) => Object.assign(document.createElement('option'), { value: item })));
+}
+
+// ------------------------------------------------------------ bulk insert
+
+/** Items per animation frame at 1x: a table fills in about three seconds. */
+function bulkRate(): number {
+  const d = current();
+  return (d.filter.slotCount / 180) * player.speed;
+}
+
+function startBulk(target: number): void {
+  stopBulk();
+  flushPendingGauges();
+  player.last();
+  bulk = { target, done: 0, budget: 1, mirror: readTable().slots, longest: { kicks: 0, load: 0 } };
+  ui.bloomDelete.textContent = 'Delete an item to see why the Bloom filter cannot.';
+  updateStatus();
+}
+
+function stopBulk(): void {
+  if (bulkFrame !== 0) cancelAnimationFrame(bulkFrame);
+  bulkFrame = 0;
+  if (bulk !== null) {
+    bulk = null;
+    updateStatus();
+  }
+}
+
+/** Inserts up to `budget` items of the bulk; returns the frames of the last insert if the bulk ended. */
+function bulkInsert(budget: number): Frame[] | undefined {
+  const d = current();
+  const run = bulk!;
+  for (let n = 0; n < budget && run.done < run.target; n++) {
+    const item = nextNumberedItem();
+    const loadBefore = d.filter.loadFactor;
+    const stashBefore = readStashOnly();
+    const trace = traceAdd(d.filter, item);
+    run.done++;
+    recordKicks(trace, loadBefore);
+    if (trace.added) {
+      d.items.push(item);
+      addToBloom(item);
+    }
+    if (trace.kickCount > run.longest.kicks) run.longest = { kicks: trace.kickCount, load: loadBefore };
+    const ended = !trace.added || trace.stashed !== null || run.done === run.target;
+    if (ended) {
+      const after = readTable();
+      const frames = insertFrames(item, trace, { slots: run.mirror, stash: stashBefore }, after, d.params);
+      xorView.show(trace, item);
+      chainView.load(trace);
+      showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
+      const last = frames.at(-1)!;
+      const summary = bulkSummary(run, trace, item, loadBefore);
+      frames[frames.length - 1] = { ...last, caption: `${summary} ${last.caption}` };
+      return frames;
+    }
+    for (const kick of trace.kicks) applyKick(run.mirror, d.params, kick.bucket, kick.slot, kick.incoming);
+    if (trace.placed !== null) applyKick(run.mirror, d.params, trace.placed.bucket, trace.placed.slot, trace.placed.fingerprint);
+  }
+  return undefined;
+}
+
+function readStashOnly() {
+  return stash(current().filter);
+}
+
+function bulkSummary(run: Bulk, trace: InsertTrace, item: string, loadBefore: number): string {
+  const d = current();
+  if (!trace.added) return `The filter was already full: “${item}” was refused.`;
+  if (trace.stashed !== null) {
+    return `First failure at insert ${run.done} of this run (“${item}”), at load ${percent(loadBefore)}: ${trace.kickCount} kicks and no free slot.`;
+  }
+  return `Inserted ${count(run.done)} items; load ${percent(d.filter.loadFactor)}; the longest chain took ${run.longest.kicks} kicks (at load ${percent(run.longest.load)}). The last insert:`;
+}
+
+function bulkTick(): void {
+  bulkFrame = 0;
+  const run = bulk;
+  if (run === null || !player.playing) return;
+  run.budget += bulkRate();
+  const budget = Math.floor(run.budget);
+  run.budget -= budget;
+  const frames = bulkInsert(budget);
+  if (frames !== undefined) {
+    finishBulk(frames);
+    return;
+  }
+  if (budget > 0) {
+    const d = current();
+    run.mirror = readTable().slots;
+    refreshGauges(true);
+    refreshKnownItems();
+    tableView.draw(stateFrame({ slots: run.mirror, stash: readStashOnly() }, ''));
+    ui.caption.textContent = `Inserting numbered items, fast-forwarded: ${count(run.done)} of ${run.target === Infinity ? 'until the first failure' : count(run.target)}, load ${percent(d.filter.loadFactor)}. Watch the kick chart: chains grow as the table fills. Space pauses.`;
+  }
+  bulkFrame = requestAnimationFrame(bulkTick);
+}
+
+function finishBulk(frames: Frame[]): void {
+  bulk = null;
+  bulkFrame = 0;
+  refreshGauges(true);
+  refreshKnownItems();
+  // Shown at its end; Home replays the last insert's chain.
+  player.load(frames, true);
+}
+
+/** One insert of a paused bulk run. */
+function bulkStep(): void {
+  const run = bulk;
+  if (run === null) return;
+  const frames = bulkInsert(1);
+  if (frames !== undefined) return finishBulk(frames);
+  run.mirror = readTable().slots;
+  refreshGauges(true);
+  tableView.draw(stateFrame({ slots: run.mirror, stash: readStashOnly() }, ''));
+  ui.caption.textContent = `Paused after ${count(run.done)} items, load ${percent(current().filter.loadFactor)}. → inserts one more, Space resumes.`;
+}
+
+// ----------------------------------------------------- serialization
+
+function download(): void {
+  const { filter, params } = current();
+  const bytes = filter.toBytes();
+  const url = URL.createObjectURL(new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }));
+  const link = element('a');
+  link.href = url;
+  link.download = `cuckoo-m${params.bucketCount}-b${params.bucketSize}-f${params.fingerprintBits}-seed${params.seed}.cf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  ui.caption.textContent = `Saved ${count(bytes.length)} bytes: a 56-byte header, the ${count(bytes.length - 64)}-byte table and an 8-byte checksum (FORMAT.md). Load them back with “Load bytes…”.`;
+}
+
+async function loadBytes(file: File): Promise<void> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let filter: CuckooFilter;
+  try {
+    filter = CuckooFilter.fromBytes(bytes);
+  } catch (error) {
+    ui.caption.textContent = `Could not load ${file.name}: ${error instanceof Error ? error.message : String(error)}`;
+    return;
+  }
+  const p = filter.params;
+  const fits =
+    p.bucketCount <= LIMITS.maxBucketCount &&
+    p.fingerprintBits <= LIMITS.maxFingerprintBits &&
+    p.maxKicks <= LIMITS.maxKicks &&
+    p.seed <= BigInt(LIMITS.maxSeed);
+  if (!fits) {
+    filter.dispose();
+    ui.caption.textContent = `${file.name} is a valid filter, but larger than this page shows (up to ${LIMITS.maxBucketCount} buckets, ${LIMITS.maxFingerprintBits}-bit fingerprints, ${LIMITS.maxKicks} kicks, 32-bit seeds).`;
+    return;
+  }
+  const params: DemoParams = {
+    bucketCount: p.bucketCount,
+    bucketSize: p.bucketSize,
+    fingerprintBits: p.fingerprintBits,
+    maxKicks: p.maxKicks,
+    seed: Number(p.seed),
+    semiSort: p.semiSort,
+    format: current().params.format,
+  };
+  start(
+    params,
+    filter,
+    `Loaded ${count(bytes.length)} bytes from ${file.name}: ${count(filter.size)} fingerprints${filter.full ? ' and a full stash' : ''}. ` +
+      'The bytes hold fingerprints, not items, so lookups work but the page cannot name the items; the Bloom filter starts empty.',
+  );
+}
+
+// ------------------------------------------------------------ controls
+
+function act(action: () => void): void {
+  if (demo === undefined) return;
+  action();
+}
+
+function stepForward(): void {
+  if (bulk !== null && !player.playing) bulkStep();
+  else player.step(1);
+}
+
+const actions = {
+  insertTyped: () => act(() => insert(typedItem() ?? nextNumberedItem())),
+  insertNext: () => act(() => insert(nextNumberedItem())),
+  lookupTyped: () =>
+    act(() => {
+      const item = typedItem() ?? lastItem();
+      if (item === undefined) ui.caption.textContent = 'Type an item to look up.';
+      else lookup(item);
+    }),
+  deleteTyped: () =>
+    act(() => {
+      const item = typedItem() ?? lastItem();
+      if (item === undefined) ui.caption.textContent = 'Nothing to delete yet: insert something first.';
+      else remove(item);
+    }),
+  bulk: () =>
+    act(() => {
+      const n = Number(ui.bulkCount.value);
+      startBulk(Number.isInteger(n) && n >= 1 ? Math.min(n, 100_000) : 20);
+    }),
+  fill: () => act(() => startBulk(Infinity)),
+  reset: () => act(() => start(current().params)),
+};
+
+function wireControls(): void {
+  const click = (id: string, handler: () => void) => byId(id).addEventListener('click', handler);
+  click('insert', actions.insertTyped);
+  click('insert-next', actions.insertNext);
+  click('lookup', actions.lookupTyped);
+  click('delete', actions.deleteTyped);
+  click('bulk', actions.bulk);
+  click('fill', actions.fill);
+  click('reset', actions.reset);
+  click('download', () => act(download));
+  click('load-button', () => ui.load.click());
+  click('play', () => player.togglePlay());
+  click('step', stepForward);
+  click('back', () => player.step(-1));
+  click('first', () => player.first());
+  click('last', () => player.last());
+  click('faster', () => player.faster(1));
+  click('slower', () => player.faster(-1));
+  ui.load.addEventListener('change', () => {
+    const file = ui.load.files?.[0];
+    ui.load.value = '';
+    if (file !== undefined) void loadBytes(file);
+  });
+  ui.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    act(() => start(formParams()));
+  });
+  ui.form.addEventListener('input', updateSemiSortField);
+  (ui.form.elements.namedItem('fmt') as HTMLSelectElement).addEventListener('change', () =>
+    act(() => {
+      const d = current();
+      d.params = { ...d.params, format: formParams().format };
+      history.replaceState(null, '', `?${writeParams(d.params)}`);
+      setupViews();
+      player.load([stateFrame(readTable(), `Fingerprints now shown in ${d.params.format === 'hex' ? 'hex' : 'binary'}.`)]);
+    }),
+  );
+
+  document.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    if (target.matches('input, select, textarea')) {
+      if (target === ui.item && event.key === 'Enter') {
+        event.preventDefault();
+        actions.insertTyped();
+      } else if (event.key === 'Escape') {
+        target.blur();
+      }
+      return;
+    }
+    const handlers: Record<string, () => void> = {
+      ' ': () => player.togglePlay(),
+      ArrowRight: stepForward,
+      ArrowLeft: () => player.step(-1),
+      Home: () => player.first(),
+      End: () => player.last(),
+      '+': () => player.faster(1),
+      '=': () => player.faster(1),
+      '-': () => player.faster(-1),
+      n: actions.insertNext,
+      l: actions.lookupTyped,
+      d: actions.deleteTyped,
+      b: actions.bulk,
+      f: actions.fill,
+      r: actions.reset,
+      i: () => ui.item.focus(),
+    };
+    const handler = handlers[event.key];
+    if (handler === undefined) return;
+    event.preventDefault();
+    handler();
+  });
+  // Space on a focused button would also click it when released.
+  document.addEventListener('keyup', (event) => {
+    if (event.key === ' ' && (event.target as HTMLElement).matches('button')) event.preventDefault();
+  });
+}
+
+async function main(): Promise<void> {
+  wireControls();
+  // On a phone the parameters start folded, so the table is on the first screen.
+  if (matchMedia('(max-width: 600px)').matches) byId<HTMLDetailsElement>('params-panel').open = false;
+  await init();
+  byId('probe-count').textContent = count(PROBE_COUNT);
+  start(readParams(new URLSearchParams(location.search)));
+  document.documentElement.dataset.ready = 'true';
+}
+
+main().catch((error: unknown) => {
+  ui.caption.textContent = `The demo could not start: ${error instanceof Error ? error.message : String(error)}`;
+  document.documentElement.dataset.ready = 'failed';
+});
+
