@@ -189,7 +189,7 @@ function parseArgs(command: string, args: readonly string[], spec: OptionSpec): 
     const canonical = spec.valued[name];
     if (canonical !== undefined) {
       const value = name !== arg ? arg.slice(equals + 1) : args[++i];
-      if (value === undefined) throw new UsageError(`option ${name} needs a value`);
+      if (value === undefined || value === '') throw new UsageError(`option ${name} needs a value`);
       parsed.options.set(canonical, value);
     } else if (spec.flags.includes(name)) {
       if (name !== arg) throw new UsageError(`option ${name} takes no value`);
@@ -395,6 +395,10 @@ async function loadFilter(path: string): Promise<[filter: CuckooFilter, fileByte
       // Drop the "CuckooFilter.fromBytes: " context: here the file is the context.
       const reason = error.message.replace(/^[\w.]+: /, '');
       throw new CommandError(`${path} is not a valid filter file: ${reason} (${error.code})`);
+    }
+    if (error instanceof RangeError) {
+      // A valid header whose table does not fit in wasm memory: name the file, not the library call.
+      throw new CommandError(`cannot load ${path}: ${error.message.replace(/^[\w.]+: /, '')}`);
     }
     throw error;
   }

@@ -20,6 +20,8 @@ const TWO_POW_32 = 4294967296;
 const INT64_MIN = -(2n ** 63n);
 const UINT64_LIMIT = 2n ** 64n;
 const utf8 = new TextEncoder();
+/** An item is copied into one block of wasm memory, which _malloc cannot make this large. */
+const MAX_ITEM_BYTES = 2 ** 31;
 /** Scratch buffers larger than this are released after a batch. */
 const TRIM_BYTES = 4 << 20;
 
@@ -138,7 +140,12 @@ export class ItemWriter {
         this.writeBigInt64(item, offset);
         return 8;
       case 'object':
-        if (item !== null && ArrayBuffer.isView(item)) return this.writeBytes(item, offset);
+        if (item !== null && ArrayBuffer.isView(item)) {
+          if (item.byteLength >= MAX_ITEM_BYTES) {
+            throw new RangeError(`${what} must be smaller than 2 GiB (wasm32 addresses), got ${item.byteLength} bytes`);
+          }
+          return this.writeBytes(item, offset);
+        }
         break;
       default:
         break;

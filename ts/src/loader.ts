@@ -96,14 +96,15 @@ async function instantiate(options: InitOptions): Promise<Runtime> {
  * ```
  */
 export function init(options?: InitOptions): Promise<void> {
+  // Checked on every call, so that a wrong argument is reported even once loaded.
+  let checked: InitOptions;
+  try {
+    checked = validateOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (runtime !== undefined) return Promise.resolve();
   if (loading === undefined) {
-    let checked: InitOptions;
-    try {
-      checked = validateOptions(options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
     loading = instantiate(checked).then(
       (loaded) => {
         runtime = loaded;

@@ -1,0 +1,286 @@
+// Arbitrary bytes into CuckooFilter::deserialize.
+//
+// Every input is also judged by an independent reading of FORMAT.md's checks
+// (expectedStatus below), and the two must agree on the status. What loads
+// must keep every invariant of a filter and serialize back to exactly the
+// input; a failed load must leave the destination filter as it was.
+//
+// Built twice from this file: fuzz_deserialize takes the input as it is, so
+// nearly every mutation past the header stops at the checksum;
+// fuzz_deserialize_checksummed (CUCKOO_FUZZ_FIX_CHECKSUM) first overwrites
+// the last 8 bytes with the checksum of the others, so that mutations reach
+// the content checks behind it.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "cuckoo/cuckoo_filter.hpp"
+#include "fuzz_check.hpp"
+
+#define XXH_INLINE_ALL
+#include "xxhash.h"
+
+#ifndef CUCKOO_FUZZ_FIX_CHECKSUM
+#define CUCKOO_FUZZ_FIX_CHECKSUM 0
+#endif
+
+namespace {
+
+using cuckoo::CuckooFilter;
+using cuckoo::Status;
+
+constexpr std::size_t kHeaderBytes = 56;
+constexpr std::size_t kChecksumBytes = 8;
+constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
+constexpr std::uint8_t kFlagStashOccupied = 1U << 1;
+
+std::uint64_t littleEndian(const std::uint8_t* from, unsigned byteCount) {
+  std::uint64_t value = 0;
+  for (unsigned i = 0; i < byteCount; ++i) value |= std::uint64_t{from[i]} << (8 * i);
+  return value;
+}
+
+std::uint64_t checksumOf(const std::uint8_t* data, std::size_t length) {
+  return XXH3_64bits_withSeed(data, length, 0);
+}
+
+// Bits [first, first + count) of a payload, bit by bit: deliberately not the
+// core's word-at-a-time code.
+std::uint32_t payloadBits(const std::uint8_t* payload, std::uint64_t first, unsigned count) {
+  std::uint32_t value = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    const std::uint64_t bit = first + i;
+    value |= static_cast<std::uint32_t>((payload[bit / 8] >> (bit % 8)) & 1U) << i;
+  }
+  return value;
+}
+
+std::uint64_t choose(unsigned n, unsigned k) {
+  if (k > n) return 0;
+  std::uint64_t result = 1;
+  for (unsigned i = 1; i <= k; ++i) result = result * (n - k + i) / i;
+  return result;
+}
+
+// Non-zero entries of a semi-sorted bucket (FORMAT.md, "Semi-sorted payload"),
+// or -1 when its rank is out of range or its entries are not ascending. The
+// rank is undone greedily in the combinatorial number system.
+int semiSortedBucketEntries(const std::uint8_t* payload, std::uint64_t bucket, unsigned f) {
+  const std::uint64_t start = bucket * (4 * f - 4);
+  std::uint64_t rank = payloadBits(payload, start, 12);
+  if (rank >= choose(19, 4)) return -1;
+  unsigned strictlyIncreasing[4];
+  unsigned below = 19;
+  for (int k = 4; k >= 1; --k) {
+    unsigned c = below - 1;
+    while (choose(c, static_cast<unsigned>(k)) > rank) --c;
+    rank -= choose(c, static_cast<unsigned>(k));
+    strictlyIncreasing[k - 1] = c;
+    below = c;
+  }
+  int nonZero = 0;
+  std::uint64_t previous = 0;
+  for (unsigned s = 0; s < 4; ++s) {
+    const std::uint64_t nibble = strictlyIncreasing[s] - s;
+    const std::uint64_t entry = nibble << (f - 4) | payloadBits(payload, start + 12 + s * (f - 4), f - 4);
+    if (entry < previous) return -1;
+    previous = entry;
+    nonZero += entry != 0 ? 1 : 0;
+  }
+  return nonZero;
+}
+
+// FORMAT.md's "Checks on load", step by step, as a reader of the document
+// would write them. Allocation (step 9) cannot fail for inputs of fuzzing size.
+Status expectedStatus(const std::uint8_t* d, std::size_t n) {
+  static const std::uint8_t magic[4] = {'C', 'K', 'F', 'W'};
+  for (std::size_t i = 0; i < n && i < 4; ++i) {
+    if (d[i] != magic[i]) return Status::kFormatBadMagic;
+  }
+  if (n < 5) return Status::kFormatTruncated;
+  if (d[4] != 1) return Status::kFormatUnsupportedVersion;
+  if (n < kHeaderBytes) return Status::kFormatTruncated;
+
+  const unsigned flags = d[5];
+  const bool semiSorted = (flags & kFlagSemiSorted) != 0;
+  const unsigned f = d[7];
+  const unsigned b = d[8];
+  const unsigned log2m = d[9];
+  const std::uint64_t maxKicks = littleEndian(d + 12, 4);
+  const std::uint64_t declaredPayload = littleEndian(d + 48, 8);
+  if ((flags & ~unsigned{kFlagSemiSorted | kFlagStashOccupied}) != 0 || d[6] != 1 || log2m > 32 || d[10] != 0 ||
+      d[11] != 0 || f < 2 || f > 32 || (b != 1 && b != 2 && b != 4 && b != 8) || maxKicks > 1'000'000 ||
+      (semiSorted && (b != 4 || f < 5))) {
+    return Status::kFormatBadParameters;
+  }
+  const std::uint64_t m = std::uint64_t{1} << log2m;
+  const std::uint64_t usedBits = semiSorted ? m * (4 * f - 4) : m * b * f;
+  const std::uint64_t payload = (usedBits + 7) / 8;
+  if (declaredPayload != payload) return Status::kFormatBadParameters;
+  if (payload + cuckoo::kTablePaddingBytes > cuckoo::kMaxTableBytes) return Status::kTableTooLarge;
+  if (n < kHeaderBytes + payload + kChecksumBytes) return Status::kFormatTruncated;
+  if (n > kHeaderBytes + payload + kChecksumBytes) return Status::kFormatInconsistent;
+  if (checksumOf(d, kHeaderBytes + payload) != littleEndian(d + kHeaderBytes + payload, 8)) {
+    return Status::kFormatChecksumMismatch;
+  }
+
+  const std::uint8_t* table = d + kHeaderBytes;
+  if (usedBits % 8 != 0 && (table[payload - 1] >> (usedBits % 8)) != 0) return Status::kFormatInconsistent;
+  const bool stashOccupied = (flags & kFlagStashOccupied) != 0;
+  const std::uint64_t stashFingerprint = littleEndian(d + 40, 4);
+  const std::uint64_t stashBucket = littleEndian(d + 44, 4);
+  if (stashOccupied) {
+    if (stashFingerprint == 0 || stashFingerprint >= (std::uint64_t{1} << f) || stashBucket >= m) {
+      return Status::kFormatInconsistent;
+    }
+  } else if (stashFingerprint != 0 || stashBucket != 0) {
+    return Status::kFormatInconsistent;
+  }
+  std::uint64_t stored = stashOccupied ? 1 : 0;
+  for (std::uint64_t bucket = 0; bucket < m; ++bucket) {
+    if (semiSorted) {
+      const int entries = semiSortedBucketEntries(table, bucket, f);
+      if (entries < 0) return Status::kFormatInconsistent;
+      stored += static_cast<unsigned>(entries);
+    } else {
+      for (unsigned s = 0; s < b; ++s) stored += payloadBits(table, (bucket * b + s) * f, f) != 0 ? 1 : 0;
+    }
+  }
+  if (stored != littleEndian(d + 32, 8)) return Status::kFormatInconsistent;
+  return Status::kOk;
+}
+
+std::vector<std::uint8_t> serialized(const CuckooFilter& filter) {
+  std::vector<std::uint8_t> bytes(filter.serializedSize());
+  filter.serialize(bytes.data());
+  return bytes;
+}
+
+std::uint64_t occupiedSlots(const CuckooFilter& filter) {
+  const cuckoo::FilterParams& p = filter.params();
+  std::uint64_t occupied = 0;
+  for (std::uint64_t bucket = 0; bucket < p.bucketCount; ++bucket) {
+    for (unsigned slot = 0; slot < p.bucketSize; ++slot) occupied += filter.slotValue(bucket, slot) != 0 ? 1 : 0;
+  }
+  return occupied;
+}
+
+void checkInvariants(const CuckooFilter& filter) {
+  const cuckoo::FilterParams& p = filter.params();
+  const cuckoo::FilterStats s = filter.stats();
+  const cuckoo::Stash& stash = filter.stash();
+  const std::uint64_t occupied = occupiedSlots(filter);
+  const std::uint64_t tableBits =
+      p.semiSort ? p.bucketCount * (4 * p.fingerprintBits - 4) : p.bucketCount * p.bucketSize * p.fingerprintBits;
+  FUZZ_REQUIRE(filter.itemCount() == occupied + (stash.occupied ? 1 : 0), "itemCount %llu, occupied %llu, stash %d",
+               static_cast<unsigned long long>(filter.itemCount()), static_cast<unsigned long long>(occupied),
+               stash.occupied ? 1 : 0);
+  FUZZ_REQUIRE(filter.isFull() == stash.occupied, "isFull disagrees with the stash");
+  FUZZ_REQUIRE(!stash.occupied || (stash.fingerprint != 0 && stash.bucket < p.bucketCount), "bad stash entry");
+  FUZZ_REQUIRE(s.itemCount == filter.itemCount(), "stats().itemCount");
+  FUZZ_REQUIRE(s.slotCount == p.bucketCount * p.bucketSize, "stats().slotCount");
+  FUZZ_REQUIRE(s.sizeInBytes == (tableBits + 7) / 8 + cuckoo::kTablePaddingBytes, "stats().sizeInBytes %zu",
+               s.sizeInBytes);
+  FUZZ_REQUIRE(s.itemCount == 0 || s.bitsPerItem == static_cast<double>(tableBits) / static_cast<double>(s.itemCount),
+               "stats().bitsPerItem %f", s.bitsPerItem);
+  FUZZ_REQUIRE(s.loadFactor == static_cast<double>(s.itemCount) / static_cast<double>(s.slotCount), "stats().loadFactor");
+  FUZZ_REQUIRE(s.loadFactor >= 0 && s.itemCount <= s.slotCount + 1, "load %f over capacity", s.loadFactor);
+  FUZZ_REQUIRE(s.itemCount != 0 || std::isinf(s.bitsPerItem), "stats().bitsPerItem %f when empty", s.bitsPerItem);
+  FUZZ_REQUIRE(s.expectedFalsePositiveRate >= 0 && s.expectedFalsePositiveRate <= 1, "expected FPR %f",
+               s.expectedFalsePositiveRate);
+  FUZZ_REQUIRE(s.falsePositiveBound == 2.0 * p.bucketSize / std::ldexp(1.0, static_cast<int>(p.fingerprintBits)),
+               "stats().falsePositiveBound");
+  FUZZ_REQUIRE(filter.indexMask() == p.bucketCount - 1, "indexMask");
+}
+
+// Operations on a loaded filter, with items cut from the input itself.
+void exercise(CuckooFilter& filter, const std::uint8_t* data, std::size_t size) {
+  constexpr std::size_t length = 4;
+  for (std::size_t start = 0; start + length <= size && start < 64; start += length) {
+    const std::uint8_t* item = data + start;
+    const std::uint64_t countBefore = filter.itemCount();
+    const bool wasFull = filter.isFull();
+    const std::vector<std::uint8_t> before = serialized(filter);
+    if (filter.insert(item, length)) {
+      FUZZ_REQUIRE(!wasFull, "insert succeeded while the stash was occupied");
+      FUZZ_REQUIRE(filter.contains(item, length), "false negative right after insert");
+      FUZZ_REQUIRE(filter.count(item, length) >= 1, "count 0 right after insert");
+      FUZZ_REQUIRE(filter.itemCount() == countBefore + 1, "insert did not count the item");
+      FUZZ_REQUIRE(filter.erase(item, length), "erase of the item just inserted failed");
+      FUZZ_REQUIRE(filter.itemCount() == countBefore, "erase did not uncount the item");
+    } else {
+      FUZZ_REQUIRE(wasFull, "insert failed while the stash was free");
+      FUZZ_REQUIRE(serialized(filter) == before, "a failed insert changed the filter");
+    }
+    FUZZ_REQUIRE(filter.count(item, length) <= 2 * filter.params().bucketSize + 1, "count above two buckets and the stash");
+    // Any item, inserted or not: erase finds exactly what contains finds.
+    const bool reported = filter.contains(item, length);
+    const unsigned copies = filter.count(item, length);
+    FUZZ_REQUIRE(reported == (copies > 0), "contains %d but count %u", reported, copies);
+    FUZZ_REQUIRE(filter.erase(item, length) == reported, "erase disagrees with contains (%d)", reported);
+    FUZZ_REQUIRE(filter.itemCount() == countBefore - (reported ? 1 : 0), "erase miscounted");
+    checkInvariants(filter);
+  }
+}
+
+void run(const std::uint8_t* data, std::size_t size) {
+  // A destination that already holds a filter: a failed load must not touch it.
+  CuckooFilter destination;
+  cuckoo::FilterParams smallParams;
+  smallParams.fingerprintBits = 7;
+  smallParams.bucketSize = 2;
+  smallParams.bucketCount = 4;
+  smallParams.seed = 5;
+  FUZZ_REQUIRE(CuckooFilter::create(smallParams, destination) == Status::kOk, "create");
+  destination.insert("resident", 8);
+  const std::vector<std::uint8_t> destinationBefore = serialized(destination);
+
+  const Status status = CuckooFilter::deserialize(data, size, destination);
+  const Status expected = expectedStatus(data, size);
+  FUZZ_REQUIRE(status == expected, "deserialize returned status %d, FORMAT.md says %d (length %zu)",
+               static_cast<int>(status), static_cast<int>(expected), size);
+  if (status != Status::kOk) {
+    FUZZ_REQUIRE(serialized(destination) == destinationBefore, "a failed load changed the destination filter");
+    return;
+  }
+
+  checkInvariants(destination);
+  FUZZ_REQUIRE(destination.serializedSize() == size, "serializedSize %zu for an input of %zu bytes",
+               destination.serializedSize(), size);
+  const std::vector<std::uint8_t> written = serialized(destination);
+  FUZZ_REQUIRE(std::memcmp(written.data(), data, size) == 0, "serialize() does not reproduce the loaded bytes");
+  FUZZ_REQUIRE(destination.params().bucketCount == std::uint64_t{1} << data[9], "bucketCount");
+  FUZZ_REQUIRE(destination.semiSorted() == ((data[5] & kFlagSemiSorted) != 0), "semiSort");
+  FUZZ_REQUIRE(destination.params().seed == littleEndian(data + 16, 8), "seed");
+  FUZZ_REQUIRE(destination.prngState() == littleEndian(data + 24, 8), "PRNG state");
+
+  CuckooFilter clone;
+  FUZZ_REQUIRE(destination.cloneTo(clone) == Status::kOk, "cloneTo");
+  FUZZ_REQUIRE(serialized(clone) == written, "the clone serializes differently");
+
+  exercise(destination, data, size);
+  // Insert and erase leave the table as they found it only up to eviction
+  // moves, so the bytes are not compared here; a clear() must give a fresh filter.
+  destination.clear();
+  checkInvariants(destination);
+  CuckooFilter fresh;
+  FUZZ_REQUIRE(CuckooFilter::create(destination.params(), fresh) == Status::kOk, "create with loaded params");
+  FUZZ_REQUIRE(serialized(fresh) == serialized(destination), "clear() differs from a new filter");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (CUCKOO_FUZZ_FIX_CHECKSUM && size >= kHeaderBytes + kChecksumBytes) {
+    std::vector<std::uint8_t> fixed(data, data + size);
+    const std::uint64_t checksum = checksumOf(fixed.data(), size - kChecksumBytes);
+    for (unsigned i = 0; i < 8; ++i) fixed[size - kChecksumBytes + i] = static_cast<std::uint8_t>(checksum >> (8 * i));
+    run(fixed.data(), fixed.size());
+  } else {
+    run(data, size);
+  }
+  return 0;
+}

@@ -1,0 +1,354 @@
+// Every public entry point against bad arguments, in one table: the static
+// and instance API of CuckooFilter and BloomFilter, init, and the command line
+// through main().
+// A row either fails with the documented error type (and code) and a message
+// naming the call and the argument, or, for extreme but valid arguments (empty
+// and 50 MB items, empty batches), returns what it should.
+// arguments.test.ts and items.test.ts hold the common cases; this table adds
+// what they do not cover rather than repeating it.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { BloomFilter, CuckooFilter, CuckooFilterError, FormatError, init, isInitialized } from 'cuckoo-wasm';
+import { main, type CliIo } from '../../dist/cjs/cli';
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/** The command line ended with exit status 1 (the work failed) or 2 (a bad command line). */
+class CliExit1 extends Error {}
+class CliExit2 extends Error {}
+
+interface Fails {
+  error: ErrorClass;
+  code?: string;
+  message: RegExp;
+}
+interface Returns {
+  returns: unknown;
+}
+type Row = [what: string, call: () => unknown, expected: Fails | Returns];
+
+const fails = (error: ErrorClass, message: RegExp, code?: string): Fails => ({ error, message, code });
+const returns = (value: unknown): Returns => ({ returns: value });
+
+let live: CuckooFilter;
+let disposed: CuckooFilter;
+let liveBloom: BloomFilter;
+let disposedBloom: BloomFilter;
+let workDir: string;
+
+beforeAll(async () => {
+  await init();
+  live = new CuckooFilter({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 32, seed: 3 });
+  disposed = new CuckooFilter({ bucketCount: 16, bucketSize: 4, fingerprintBits: 8 });
+  disposed.dispose();
+  liveBloom = new BloomFilter({ bitCount: 4096, hashCount: 3 });
+  disposedBloom = BloomFilter.create({ capacity: 10, fpr: 0.01, blocked: true });
+  disposedBloom.dispose();
+  workDir = mkdtempSync(join(tmpdir(), 'cuckoo-wasm-bad-arguments-'));
+  writeFileSync(join(workDir, 'words.txt'), 'apple\npear\n');
+  writeFileSync(join(workDir, 'empty.cf'), new Uint8Array(0));
+  // A well-formed header declaring a 2^32 x 8 x 32-bit (128 GiB) table.
+  const huge = new Uint8Array(64);
+  huge.set([0x43, 0x4b, 0x46, 0x57, 1, 0, 1, 32, 8, 32]);
+  new DataView(huge.buffer).setUint32(12, 500, true);
+  new DataView(huge.buffer).setBigUint64(48, 2n ** 37n, true);
+  writeFileSync(join(workDir, 'huge.cf'), huge);
+  mkdirSync(join(workDir, 'a-directory'));
+  writeFileSync(join(workDir, 'long-line.txt'), `${'y'.repeat(50_000_000)}\nshort\n`);
+});
+
+afterAll(() => {
+  live.dispose();
+  liveBloom.dispose();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+afterEach(() => live.clear());
+
+/** The command line in this process; throws CliExit1/CliExit2 with the stderr line, as the process would exit. */
+async function cli(...args: string[]): Promise<string> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdin: Readable.from([]),
+    stdout: { write: (chunk) => ((stdout += String(chunk)), true) },
+    stderr: { write: (chunk) => ((stderr += String(chunk)), true) },
+  };
+  const status = await main(args.map((arg) => arg.replace('$DIR', workDir)), io);
+  if (status === 0) return stdout;
+  expect(stderr).toMatch(/^cuckoo-wasm: [^\n]+\n$/); // one line, no stack trace
+  throw new (status === 2 ? CliExit2 : CliExit1)(stderr);
+}
+const build = (...extra: string[]) => () => cli('build', '$DIR/words.txt', '-o', '$DIR/out.cf', ...extra);
+
+const shape = { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12 };
+const construct = (override: Record<string, unknown>) => () => new CuckooFilter({ ...shape, ...override } as never);
+const create = (override: Record<string, unknown>) => () => CuckooFilter.create({ capacity: 100, fpr: 0.01, ...override } as never);
+const fromBytes = (bytes: unknown) => () => CuckooFilter.fromBytes(bytes as never);
+
+const bloom = (override: Record<string, unknown>) => () => new BloomFilter({ bitCount: 1024, hashCount: 3, ...override } as never);
+const createBloom = (override: Record<string, unknown>) => () => BloomFilter.create({ capacity: 100, fpr: 0.01, ...override } as never);
+
+const singleItemMethods = ['add', 'addUnique', 'has', 'count', 'delete'] as const;
+const batchMethods = ['addMany', 'hasMany', 'deleteMany'] as const;
+const getters = ['size', 'slotCount', 'loadFactor', 'byteLength', 'bitsPerItem', 'expectedFpr', 'fprBound', 'full', 'params'] as const;
+const bloomSingleItemMethods = ['add', 'has', 'probePositions'] as const;
+const bloomBatchMethods = ['addMany', 'hasMany'] as const;
+const bloomGetters = ['size', 'bitCount', 'hashCount', 'byteLength', 'blocked', 'seed', 'bitsPerItem', 'expectedFpr'] as const;
+const huge = (): string => 'x'.repeat(50_000_000);
+const tooLargeView = (): Uint8Array => new Uint8Array(2 ** 31 + 5); // zero pages: no real memory
+
+const rows: Row[] = [
+  // new CuckooFilter(options)
+  ['new CuckooFilter(function)', () => new CuckooFilter((() => 1) as never), fails(TypeError, /^new CuckooFilter: options must be an object .*got function/)],
+  ['new CuckooFilter(symbol)', () => new CuckooFilter(Symbol('o') as never), fails(TypeError, /^new CuckooFilter: options must be an object/)],
+  ['new CuckooFilter([])', () => new CuckooFilter([] as never), fails(TypeError, /^new CuckooFilter: bucketCount must be a number .*got undefined/)],
+  ...([
+    [Infinity, RangeError], [-Infinity, RangeError], [-0, RangeError], [2 ** 32 + 1, RangeError], [2 ** 53, RangeError],
+    [Number.MAX_VALUE, RangeError], [1e-300, RangeError], [1024n, TypeError], [null, TypeError], [true, TypeError],
+  ] as const).map(([value, error]): Row => [`bucketCount ${String(value)}`, construct({ bucketCount: value }), fails(error, /^new CuckooFilter: bucketCount must be .*2\^32/)]),
+  ...([
+    [NaN, RangeError], [Infinity, RangeError], [0, RangeError], [-1, RangeError], [2.5, RangeError], [5, RangeError], [7, RangeError],
+    ['4', TypeError], [4n, TypeError], [null, TypeError],
+  ] as const).map(([value, error]): Row => [`bucketSize ${String(value)}`, construct({ bucketSize: value }), fails(error, /^new CuckooFilter: bucketSize must be .*1, 2, 4 or 8/)]),
+  ...([
+    [NaN, RangeError], [-Infinity, RangeError], [0, RangeError], [-1, RangeError], [2.5, RangeError], [32.5, RangeError],
+    ['12', TypeError], [null, TypeError], [undefined, TypeError],
+  ] as const).map(([value, error]): Row => [`fingerprintBits ${String(value)}`, construct({ fingerprintBits: value }), fails(error, /^new CuckooFilter: fingerprintBits must be .*from 2 to 32/)]),
+  ...([
+    [NaN, RangeError], [Infinity, RangeError], [-0.5, RangeError], [1_000_001, RangeError], ['5', TypeError], [5n, TypeError], [null, TypeError],
+  ] as const).map(([value, error]): Row => [`maxKicks ${String(value)}`, construct({ maxKicks: value }), fails(error, /^new CuckooFilter: maxKicks must be .*0 to 1000000/)]),
+  ...([
+    [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [2 ** 53, RangeError], [-1n, RangeError],
+    [null, TypeError], [{}, TypeError], [true, TypeError],
+  ] as const).map(([value, error]): Row => [`seed ${String(value)}`, construct({ seed: value }), fails(error, /^new CuckooFilter: seed must be .*(2\^64|bigint)/)]),
+  ...([null, 'true', 0, 1n] as const).map((value): Row => [`semiSort ${String(value)}`, construct({ semiSort: value }), fails(TypeError, /^new CuckooFilter: semiSort must be a boolean, got /)]),
+  ['semiSort with bucketSize 8', construct({ semiSort: true, bucketSize: 8 }), fails(RangeError, /^new CuckooFilter: semiSort needs bucketSize 4 and fingerprintBits from 5 to 32, got bucketSize 8/)],
+  ['semiSort with fingerprintBits 2', construct({ semiSort: true, fingerprintBits: 2 }), fails(RangeError, /^new CuckooFilter: semiSort needs .*fingerprintBits 2/)],
+
+  // CuckooFilter.create(options)
+  ...([undefined, null, 42, 'x', () => 1] as const).map((options): Row => [
+    `CuckooFilter.create(${typeof options})`, () => CuckooFilter.create(options as never), fails(TypeError, /^CuckooFilter\.create: options must be an object/),
+  ]),
+  ...([
+    [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [-1, RangeError], [2 ** 53, RangeError], [10n, TypeError], [null, TypeError], [true, TypeError],
+  ] as const).map(([value, error]): Row => [`capacity ${String(value)}`, create({ capacity: value }), fails(error, /^CuckooFilter\.create: capacity must be .*from 1 to 2\^53 - 1/)]),
+  ...([
+    [Infinity, RangeError], [-Infinity, RangeError], [1.0000001, RangeError], [2, RangeError], ['0.01', TypeError], [1n, TypeError], [null, TypeError],
+  ] as const).map(([value, error]): Row => [`fpr ${String(value)}`, create({ fpr: value }), fails(error, /^CuckooFilter\.create: fpr must be .*greater than 0 and less than 1/)]),
+  ['fpr Number.MIN_VALUE', create({ fpr: Number.MIN_VALUE }), fails(RangeError, /^CuckooFilter\.create: the false-positive rate is too low: it would need fingerprints wider than 32 bits/)],
+  ...([[-1, RangeError], [NaN, RangeError], [1.5, RangeError], [1_000_001, RangeError], [5n, TypeError]] as const).map(
+    ([value, error]): Row => [`create maxKicks ${String(value)}`, create({ maxKicks: value }), fails(error, /^CuckooFilter\.create: maxKicks must be/)],
+  ),
+  ...([[NaN, RangeError], [2 ** 64, RangeError], [-1n, RangeError], [2n ** 64n, RangeError], ['x', TypeError], [null, TypeError]] as const).map(
+    ([value, error]): Row => [`create seed ${String(value)}`, create({ seed: value }), fails(error, /^CuckooFilter\.create: seed must be/)],
+  ),
+
+  ...([null, 'yes', 1] as const).map((value): Row => [`create semiSort ${String(value)}`, create({ semiSort: value }), fails(TypeError, /^CuckooFilter\.create: semiSort must be a boolean/)]),
+
+  // CuckooFilter.fromBytes(bytes)
+  ...([
+    ['undefined', undefined], ['null', null], ['a string', 'CKFW'], ['a number', 42], ['an array', [0x43, 0x4b]], ['a DataView', new DataView(new ArrayBuffer(64))],
+    ['a Uint16Array', new Uint16Array(32)], ['an Int8Array', new Int8Array(64)], ['a Uint8ClampedArray', new Uint8ClampedArray(64)],
+    ['an array-like', { length: 64, 0: 0x43 }],
+  ] as const).map(([what, value]): Row => [`fromBytes(${what})`, fromBytes(value), fails(TypeError, /^CuckooFilter\.fromBytes: bytes must be a Uint8Array, got /)]),
+  ['fromBytes(empty)', fromBytes(new Uint8Array(0)), fails(FormatError, /^CuckooFilter\.fromBytes: the data is truncated$/, 'TRUNCATED')],
+  // Not a filter, whatever its size: the header says so before any copy is needed.
+  ['fromBytes(2 GiB of zeros)', () => CuckooFilter.fromBytes(new Uint8Array(2 ** 31)), fails(FormatError, /^CuckooFilter\.fromBytes: not a cuckoo-wasm filter: bad magic bytes$/, 'BAD_MAGIC')],
+
+  // Single items: add, addUnique, has, count, delete
+  ...singleItemMethods.flatMap((method): Row[] => {
+    const call = (item: () => unknown) => () => (live[method] as (x: unknown) => unknown)(item());
+    const itemError = (error: ErrorClass, detail: RegExp) => fails(error, new RegExp(`^CuckooFilter\\.${method}: item${detail.source}`));
+    return [
+      [`${method}(-Infinity)`, call(() => -Infinity), itemError(RangeError, /: a number item must be a safe integer .*got -Infinity/)],
+      [`${method}(-(2^53))`, call(() => -(2 ** 53)), itemError(RangeError, /: a number item must be a safe integer .*got -9007199254740992/)],
+      [`${method}(Number.MIN_VALUE)`, call(() => Number.MIN_VALUE), itemError(RangeError, /: a number item must be a safe integer .*got 5e-324/)],
+      [`${method}(new Date())`, call(() => new Date(0)), itemError(TypeError, / must be a string, .* got an object \(Date\)/)],
+      [`${method}(new String('x'))`, call(() => new String('x')), itemError(TypeError, / must be a string, .* got an object \(String\)/)],
+      [`${method}(new Number(5))`, call(() => new Number(5)), itemError(TypeError, / must be a string, .* got an object \(Number\)/)],
+      [`${method}(a view over 2 GiB)`, call(tooLargeView), itemError(RangeError, / must be smaller than 2 GiB .*got 2147483653 bytes/)],
+      [`${method}('') is an item`, call(() => ''), returns(method === 'count' ? 0 : method === 'add' || method === 'addUnique')],
+      [`${method}(empty Uint8Array) is an item`, call(() => new Uint8Array(0)), returns(method === 'count' ? 0 : method === 'add' || method === 'addUnique')],
+      [`${method}(-0) is the item 0`, call(() => -0), returns(method === 'count' ? 0 : method === 'add' || method === 'addUnique')],
+    ];
+  }),
+  ['a 50 MB string is an item', () => [live.add(huge()), live.has(huge()), live.count(huge()), live.addUnique(huge()), live.delete(huge()), live.has(huge())], returns([true, true, 1, false, true, false])],
+  ['a 50 MB string in batches', () => [live.addMany([huge(), 'small']), Array.from(live.hasMany([huge()])), live.deleteMany([huge()])], returns([2, [1], 1])],
+
+  // Batches: addMany, hasMany, deleteMany
+  ...batchMethods.flatMap((method): Row[] => {
+    const call = (items: () => unknown) => () => (live[method] as (x: unknown) => unknown)(items());
+    const itemsError = (error: ErrorClass, detail: RegExp) => fails(error, new RegExp(`^CuckooFilter\\.${method}: items${detail.source}`));
+    function* yieldsBadThird(): Generator<unknown> {
+      yield 'a';
+      yield 'b';
+      yield Symbol('c');
+    }
+    return [
+      [`${method}(42)`, call(() => 42), itemsError(TypeError, / must be an iterable of items or an integer typed array, got number 42/)],
+      [`${method}(null)`, call(() => null), itemsError(TypeError, / must be an iterable .*got null/)],
+      [`${method}(ArrayBuffer)`, call(() => new ArrayBuffer(8)), itemsError(TypeError, / must be an iterable .*ArrayBuffer/)],
+      [`${method}('abc')`, call(() => 'abc'), itemsError(TypeError, / must be an iterable .*a string is one item: wrap it in an array/)],
+      [`${method}([NaN])`, call(() => [NaN]), itemsError(RangeError, /\[0\]: a number item must be a safe integer/)],
+      [`${method}(['ok', Infinity])`, call(() => ['ok', Infinity]), itemsError(RangeError, /\[1\]: a number item must be a safe integer .*Infinity/)],
+      [`${method}([, 1]) (a hole)`, call(() => [, 1]), itemsError(TypeError, /\[0\] must be a string, .*got undefined/)],
+      [`${method}([[1]])`, call(() => [[1]]), itemsError(TypeError, /\[0\] must be a string, .*got an object \(Array\)/)],
+      [`${method}(a Map)`, call(() => new Map([[1, 2]])), itemsError(TypeError, /\[0\] must be a string, .*got an object \(Array\)/)],
+      [`${method}(a generator with a bad third item)`, call(yieldsBadThird), itemsError(TypeError, /\[2\] must be a string, .*got symbol/)],
+      [`${method}(Float64Array [1, NaN])`, call(() => new Float64Array([1, NaN])), itemsError(RangeError, /\[1\]: a Float64Array element must be a safe integer .*got NaN/)],
+      [`${method}(Float64Array [-Infinity])`, call(() => new Float64Array([-Infinity])), itemsError(RangeError, /\[0\]: a Float64Array element must be a safe integer/)],
+      [`${method}(Float64Array [2^53])`, call(() => new Float64Array([2 ** 53])), itemsError(RangeError, /\[0\]: a Float64Array element .*got 9007199254740992/)],
+      [`${method}(Float32Array [0.5])`, call(() => new Float32Array([0.5])), itemsError(RangeError, /\[0\]: a number item must be a safe integer .*got 0\.5/)],
+      [`${method}([a view over 2 GiB])`, call(() => [tooLargeView()]), itemsError(RangeError, /\[0\] must be smaller than 2 GiB/)],
+      [`${method}([]) is an empty batch`, call(() => []), returns(method === 'hasMany' ? new Uint8Array(0) : 0)],
+      [`${method}(new BigInt64Array(0)) is an empty batch`, call(() => new BigInt64Array(0)), returns(method === 'hasMany' ? new Uint8Array(0) : 0)],
+    ];
+  }),
+
+  // new BloomFilter(options) and BloomFilter.create(options)
+  ...([undefined, 42, 'x', () => 1] as const).map((options): Row => [
+    `new BloomFilter(${typeof options})`, () => new BloomFilter(options as never), fails(TypeError, /^new BloomFilter: options must be an object \{ bitCount, hashCount, blocked\?, seed\? \}/),
+  ]),
+  ...([[NaN, RangeError], [Infinity, RangeError], [-1, RangeError], [null, TypeError], [64n, TypeError], [undefined, TypeError]] as const).map(
+    ([value, error]): Row => [`bloom bitCount ${String(value)}`, bloom({ bitCount: value }), fails(error, /^new BloomFilter: bitCount must be .*from 1 to 2\^32/)],
+  ),
+  ...([[NaN, RangeError], [-Infinity, RangeError], [2.5, RangeError], ['3', TypeError], [null, TypeError]] as const).map(
+    ([value, error]): Row => [`bloom hashCount ${String(value)}`, bloom({ hashCount: value }), fails(error, /^new BloomFilter: hashCount must be .*from 1 to 32/)],
+  ),
+  ...([null, 'true', 0] as const).map((value): Row => [`bloom blocked ${String(value)}`, bloom({ blocked: value }), fails(TypeError, /^new BloomFilter: blocked must be a boolean/)]),
+  ...([[NaN, RangeError], [2 ** 53, RangeError], [-1n, RangeError], ['7', TypeError], [null, TypeError]] as const).map(
+    ([value, error]): Row => [`bloom seed ${String(value)}`, bloom({ seed: value }), fails(error, /^new BloomFilter: seed must be/)],
+  ),
+  ...([undefined, null, 42] as const).map((options): Row => [
+    `BloomFilter.create(${String(options)})`, () => BloomFilter.create(options as never), fails(TypeError, /^BloomFilter\.create: options must be an object/),
+  ]),
+  ...([[NaN, RangeError], [Infinity, RangeError], [-1, RangeError], [2 ** 53, RangeError], [10n, TypeError], [null, TypeError]] as const).map(
+    ([value, error]): Row => [`bloom create capacity ${String(value)}`, createBloom({ capacity: value }), fails(error, /^BloomFilter\.create: capacity must be .*from 1 to 2\^53 - 1/)],
+  ),
+  ...([[NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [null, TypeError], [undefined, TypeError]] as const).map(
+    ([value, error]): Row => [`bloom create fpr ${String(value)}`, createBloom({ fpr: value }), fails(error, /^BloomFilter\.create: fpr must be .*greater than 0 and less than 1/)],
+  ),
+  ['bloom create fpr Number.MIN_VALUE', createBloom({ fpr: Number.MIN_VALUE }), fails(RangeError, /^BloomFilter\.create: the false-positive rate is too low for a Bloom filter/)],
+  ['bloom create blocked "no"', createBloom({ blocked: 'no' }), fails(TypeError, /^BloomFilter\.create: blocked must be a boolean/)],
+  ['bloom create seed -1', createBloom({ seed: -1 }), fails(RangeError, /^BloomFilter\.create: seed must be/)],
+
+  // BloomFilter items and batches
+  ...bloomSingleItemMethods.flatMap((method): Row[] => {
+    const call = (item: () => unknown) => () => (liveBloom[method] as (x: unknown) => unknown)(item());
+    const itemError = (error: ErrorClass, detail: RegExp) => fails(error, new RegExp(`^BloomFilter\\.${method}: item${detail.source}`));
+    return [
+      [`bloom.${method}(NaN)`, call(() => NaN), itemError(RangeError, /: a number item must be a safe integer .*got NaN/)],
+      [`bloom.${method}(null)`, call(() => null), itemError(TypeError, / must be a string, .*got null/)],
+      [`bloom.${method}({})`, call(() => ({})), itemError(TypeError, / must be a string, .*got an object \(Object\)/)],
+      [`bloom.${method}(2^64n)`, call(() => 2n ** 64n), itemError(RangeError, /: a bigint item must be from -\(2\^63\) to 2\^64 - 1/)],
+      [`bloom.${method}(a view over 2 GiB)`, call(tooLargeView), itemError(RangeError, / must be smaller than 2 GiB/)],
+    ];
+  }),
+  ['bloom: a 50 MB string and the empty string are items', () => [liveBloom.add(huge()), liveBloom.has(huge()), liveBloom.probePositions(huge()).length, liveBloom.has('')], returns([true, true, 3, false])],
+  ...bloomBatchMethods.flatMap((method): Row[] => {
+    const call = (items: () => unknown) => () => (liveBloom[method] as (x: unknown) => unknown)(items());
+    const itemsError = (error: ErrorClass, detail: RegExp) => fails(error, new RegExp(`^BloomFilter\\.${method}: items${detail.source}`));
+    return [
+      [`bloom.${method}(undefined)`, call(() => undefined), itemsError(TypeError, / must be an iterable of items or an integer typed array, got undefined/)],
+      [`bloom.${method}({ length: 1 })`, call(() => ({ length: 1, 0: 'a' })), itemsError(TypeError, / must be an iterable .*Object/)],
+      [`bloom.${method}([Symbol()])`, call(() => [Symbol('s')]), itemsError(TypeError, /\[0\] must be a string, .*got symbol/)],
+      [`bloom.${method}(Float64Array [Infinity])`, call(() => new Float64Array([Infinity])), itemsError(RangeError, /\[0\]: a Float64Array element must be a safe integer/)],
+      [`bloom.${method}([])`, call(() => []), returns(method === 'hasMany' ? new Uint8Array(0) : 0)],
+    ];
+  }),
+  ...[...bloomSingleItemMethods, ...bloomBatchMethods].map((method): Row => [
+    `disposed bloom.${method}(NaN)`,
+    () => (disposedBloom[method as 'add'] as (x: unknown) => unknown)(NaN),
+    fails(CuckooFilterError, new RegExp(`^BloomFilter\\.${method}: this filter was disposed`), 'DISPOSED'),
+  ]),
+  ...bloomGetters.map((getter): Row => [`disposed bloom.${getter}`, () => disposedBloom[getter], fails(CuckooFilterError, new RegExp(`^BloomFilter\\.${getter}: this filter was disposed`), 'DISPOSED')]),
+  ['disposed bloom.dispose() again', () => [disposedBloom.dispose(), disposedBloom[Symbol.dispose](), disposedBloom.disposed], returns([undefined, undefined, true])],
+
+  // A disposed filter: every method and getter, even with a bad argument.
+  ...[...singleItemMethods, ...batchMethods, 'clear', 'clone', 'toBytes'].map((method): Row => [
+    `disposed.${method}(NaN)`,
+    () => (disposed[method as 'add'] as (x: unknown) => unknown)(NaN),
+    fails(CuckooFilterError, new RegExp(`^CuckooFilter\\.${method}: this filter was disposed`), 'DISPOSED'),
+  ]),
+  ...getters.map((getter): Row => [`disposed.${getter}`, () => disposed[getter], fails(CuckooFilterError, new RegExp(`^CuckooFilter\\.${getter}: this filter was disposed`), 'DISPOSED')]),
+  ['disposed.disposed', () => disposed.disposed, returns(true)],
+  ['disposed.dispose() again', () => disposed.dispose(), returns(undefined)],
+  ['disposed[Symbol.dispose]() again', () => disposed[Symbol.dispose](), returns(undefined)],
+
+  // init(options) once loaded: the options are still checked.
+  ['isInitialized()', () => isInitialized(), returns(true)],
+  ['init()', () => init(), returns(undefined)],
+  ['init({})', () => init({}), returns(undefined)],
+  ['init(42)', () => init(42 as never), fails(TypeError, /^init: options must be an object \{ wasmBinary\?, locateFile\? \}, got 42/)],
+  ['init(null)', () => init(null as never), fails(TypeError, /^init: options must be an object .*got null/)],
+  ['init({ wasmBinary: "x" })', () => init({ wasmBinary: 'x' as never }), fails(TypeError, /^init: options\.wasmBinary must be an ArrayBuffer or a Uint8Array/)],
+  ['init({ wasmBinary: Uint16Array })', () => init({ wasmBinary: new Uint16Array(4) as never }), fails(TypeError, /^init: options\.wasmBinary must be/)],
+  ['init({ locateFile: 1 })', () => init({ locateFile: 1 as never }), fails(TypeError, /^init: options\.locateFile must be a function/)],
+
+  // The command line (status 2: bad command line; 1: the work failed).
+  ['cli --fpr NaN', build('--fpr', 'NaN'), fails(CliExit2, /--fpr must be a number such as 0\.001, got 'NaN'/)],
+  ['cli --fpr Infinity', build('--fpr', 'Infinity'), fails(CliExit2, /--fpr must be a number .*'Infinity'/)],
+  ['cli --fpr=', build('--fpr='), fails(CliExit2, /option --fpr needs a value/)],
+  ['cli --fpr -0.5', build('--fpr', '-0.5'), fails(CliExit1, /fpr must be greater than 0 and less than 1, got -0\.5/)],
+  ['cli --fpr 1e-400 (0 as a double)', build('--fpr', '1e-400'), fails(CliExit1, /fpr must be greater than 0 and less than 1, got 0/)],
+  ['cli --capacity -5', build('--capacity', '-5'), fails(CliExit1, /capacity must be an integer from 1 to 2\^53 - 1, got -5/)],
+  ['cli --capacity 1e400', build('--capacity', '1e400'), fails(CliExit1, /capacity must be an integer .*got Infinity/)],
+  ['cli --capacity 2^53 + 1', build('--capacity', '9007199254740993'), fails(CliExit1, /capacity must be an integer .*got 9007199254740992/)],
+  ['cli --capacity 0x10', build('--capacity', '0x10'), fails(CliExit2, /--capacity must be a whole number .*'0x10'/)],
+  ['cli --seed -1', build('--seed', '-1'), fails(CliExit1, /seed must be from 0 to 2\^64 - 1, got -1n/)],
+  ['cli --seed 0x', build('--seed', '0x'), fails(CliExit2, /--seed must be an integer from 0 to 2\^64-1 .*'0x'/)],
+  ['cli --seed 1.5', build('--seed', '1.5'), fails(CliExit2, /--seed must be an integer .*'1\.5'/)],
+  ['cli --seed 2^65 - 1', build('--seed', '0x1ffffffffffffffff'), fails(CliExit1, /seed must be from 0 to 2\^64 - 1/)],
+  ['cli -o ""', () => cli('build', '$DIR/words.txt', '-o', ''), fails(CliExit2, /option -o needs a value/)],
+  ['cli --output=', () => cli('build', '$DIR/words.txt', '--output='), fails(CliExit2, /option --output needs a value/)],
+  ["cli '' as the command", () => cli(''), fails(CliExit2, /unknown command '' \(expected build, query or info\)/)],
+  ['cli info of an empty file', () => cli('info', '$DIR/empty.cf'), fails(CliExit1, /empty\.cf is not a valid filter file: the data is truncated \(TRUNCATED\)/)],
+  ['cli info of a 128 GiB header', () => cli('info', '$DIR/huge.cf'), fails(CliExit1, /cannot load .*huge\.cf: the table would exceed the maximum table size/)],
+  ['cli query of a 128 GiB header', () => cli('query', '$DIR/huge.cf', 'x'), fails(CliExit1, /cannot load .*huge\.cf: /)],
+  ['cli query of a directory', () => cli('query', '$DIR/a-directory', 'x'), fails(CliExit1, /cannot read .*a-directory: it is a directory/)],
+  ['cli build with a 50 MB line', async () => (await cli('build', '$DIR/long-line.txt', '-o', '$DIR/long.cf'), cli('query', '$DIR/long.cf', 'short', 'long')), returns('short\tyes\nlong\tno\n')],
+];
+
+test('the table has rows for every public method and getter', () => {
+  const covered = rows.map(([what]) => what).join('\n');
+  const publicNames = (type: object): string[] => {
+    const names: string[] = [];
+    for (let proto = type; proto !== Object.prototype && proto !== Function.prototype; proto = Object.getPrototypeOf(proto)) {
+      // `runtime` and `live` are protected members of the shared base class.
+      const notPublic = ['constructor', 'prototype', 'length', 'name', 'runtime', 'live'];
+      names.push(...Object.getOwnPropertyNames(proto).filter((name) => !notPublic.includes(name)));
+    }
+    return names;
+  };
+  for (const [className, type] of [['CuckooFilter', CuckooFilter], ['BloomFilter', BloomFilter]] as const) {
+    for (const name of [...publicNames(type.prototype), ...publicNames(type)]) {
+      expect([className, name, covered.includes(name)]).toEqual([className, name, true]);
+    }
+  }
+});
+
+test.each(rows)('%s', async (_, call, expected) => {
+  let outcome: unknown;
+  let caught: unknown;
+  try {
+    outcome = await call();
+  } catch (error) {
+    caught = error;
+  }
+  if ('returns' in expected) {
+    if (caught !== undefined) throw caught;
+    if (outcome instanceof CuckooFilter) outcome.dispose();
+    expect(outcome).toEqual(expected.returns);
+    return;
+  }
+  if (outcome instanceof CuckooFilter) outcome.dispose();
+  expect(caught).toBeInstanceOf(expected.error);
+  expect((caught as Error).message).toMatch(expected.message);
+  if (expected.code !== undefined) expect((caught as CuckooFilterError).code).toBe(expected.code);
+  // The module is still usable.
+  expect(live.add('still works')).toBe(true);
+  expect(live.has('still works')).toBe(true);
+});
