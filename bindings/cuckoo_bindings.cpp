@@ -160,6 +160,15 @@ int deserializeFilter(Address data, std::size_t length, Address outHandle) {
   return status == Status::kOk ? adopt(std::move(filter), outHandle) : static_cast<int>(status);
 }
 
+// The header checks alone, on the first bytes of an input of `totalLength`
+// bytes, so that the caller copies a large input into wasm memory only when
+// its header holds up. Lengths beyond size_t are clamped (and then refused).
+int checkSerializedHeader(Address header, double totalLength) {
+  const std::size_t length =
+      totalLength >= 0 && totalLength < 4294967295.0 ? static_cast<std::size_t>(totalLength) : ~std::size_t{0};
+  return static_cast<int>(CuckooFilter::checkSerializedHeader(bytesAt(header), length));
+}
+
 std::string statusText(int status) { return cuckoo::statusMessage(static_cast<Status>(status)); }
 
 }  // namespace
@@ -186,5 +195,6 @@ EMSCRIPTEN_BINDINGS(cuckoo_wasm) {
   function("serializedSize", &serializedSize);
   function("serializeFilter", &serializeFilter);
   function("deserializeFilter", &deserializeFilter);
+  function("checkSerializedHeader", &checkSerializedHeader);
   function("statusText", &statusText);
 }

@@ -22,7 +22,7 @@ constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
 constexpr std::uint8_t kFlagStashOccupied = 1U << 1;
 constexpr std::uint8_t kKnownFlags = kFlagSemiSorted | kFlagStashOccupied;
 
-constexpr std::size_t kHeaderBytes = 56;
+constexpr std::size_t kHeaderBytes = CuckooFilter::kSerializedHeaderBytes;
 constexpr std::size_t kChecksumBytes = 8;
 
 // Byte offsets of the header fields (FORMAT.md's layout table).
@@ -169,19 +169,37 @@ void CuckooFilter::serialize(unsigned char* out) const noexcept {
   putLittleEndian(out + checkedBytes, detail::formatChecksum(out, checkedBytes), 8);
 }
 
-Status CuckooFilter::deserialize(const unsigned char* data, std::size_t length, CuckooFilter& out) noexcept {
-  const Status preamble = checkPreamble(data, length);
-  if (preamble != Status::kOk) return preamble;
+namespace {
 
-  FilterParams params;
-  std::uint64_t payloadBytes = 0;
+// Everything the header alone can settle: magic, version, parameters, and
+// whether `totalLength` is the length they imply. Reads only the first
+// min(totalLength, kHeaderBytes) bytes.
+Status checkHeader(const unsigned char* data, std::size_t totalLength, FilterParams& params,
+                   std::uint64_t& payloadBytes) noexcept {
+  const Status preamble = checkPreamble(data, totalLength);
+  if (preamble != Status::kOk) return preamble;
   const Status shape = checkShape(data, params, payloadBytes);
   if (shape != Status::kOk) return shape;
-
   // The shape fits kMaxTableBytes, so these sizes fit size_t even on wasm32.
   const std::uint64_t expectedLength = kHeaderBytes + payloadBytes + kChecksumBytes;
-  if (length < expectedLength) return rejected(Status::kFormatTruncated);
-  if (length > expectedLength) return rejected(Status::kFormatInconsistent);
+  if (totalLength < expectedLength) return rejected(Status::kFormatTruncated);
+  if (totalLength > expectedLength) return rejected(Status::kFormatInconsistent);
+  return Status::kOk;
+}
+
+}  // namespace
+
+Status CuckooFilter::checkSerializedHeader(const unsigned char* header, std::size_t totalLength) noexcept {
+  FilterParams params;
+  std::uint64_t payloadBytes = 0;
+  return checkHeader(header, totalLength, params, payloadBytes);
+}
+
+Status CuckooFilter::deserialize(const unsigned char* data, std::size_t length, CuckooFilter& out) noexcept {
+  FilterParams params;
+  std::uint64_t payloadBytes = 0;
+  const Status header = checkHeader(data, length, params, payloadBytes);
+  if (header != Status::kOk) return header;
   const auto checkedBytes = static_cast<std::size_t>(kHeaderBytes + payloadBytes);
   if (detail::formatChecksum(data, checkedBytes) != getLittleEndian(data + checkedBytes, 8)) {
     return rejected(Status::kFormatChecksumMismatch);

@@ -9,7 +9,9 @@ const char* statusMessage(Status status) noexcept {
     case Status::kInvalidBucketSize: return "bucketSize must be 1, 2, 4 or 8";
     case Status::kInvalidBucketCount: return "bucketCount must be a power of two from 1 to 2^32";
     case Status::kInvalidMaxKicks: return "maxKicks must be an integer from 0 to 1000000";
-    case Status::kTableTooLarge: return "the table would exceed the maximum table size";
+    case Status::kTableTooLarge:
+      return "the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB "
+             "natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape";
     case Status::kOutOfMemory: return "not enough memory for the table";
     case Status::kInvalidCapacity: return "capacity must be at least 1";
     case Status::kInvalidFalsePositiveRate: return "the false-positive rate must be greater than 0 and less than 1";

@@ -1,6 +1,7 @@
 // The byte format of FORMAT.md: round trips, every rejection status, hash test
 // vectors computed outside the core, and the committed golden fixture.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -313,6 +314,34 @@ TEST_F(SerializationStatus, TruncationAtEveryLength) {
       ASSERT_EQ(statusOf(prefix), Status::kFormatTruncated) << "length " << length;
     }
   }
+}
+
+// The header-only check that lets a caller refuse an input before copying it
+// must agree with deserialize on everything the header decides.
+TEST_F(SerializationStatus, HeaderCheckAgreesWithDeserializeWithoutTheRest) {
+  const auto headerStatus = [](const Bytes& bytes, std::size_t totalLength) {
+    // Exactly the bytes the check may read, so that ASan catches any read beyond.
+    const std::size_t available = std::min(totalLength, CuckooFilter::kSerializedHeaderBytes);
+    const Bytes header(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(std::min(available, bytes.size())));
+    return CuckooFilter::checkSerializedHeader(header.data(), totalLength);
+  };
+  EXPECT_EQ(headerStatus(valid_, valid_.size()), Status::kOk);
+  for (std::size_t length = 0; length < valid_.size(); ++length) {
+    const Bytes prefix(valid_.begin(), valid_.begin() + static_cast<std::ptrdiff_t>(length));
+    ASSERT_EQ(headerStatus(prefix, length), statusOf(prefix)) << "length " << length;
+  }
+  EXPECT_EQ(headerStatus(valid_, valid_.size() + 1), Status::kFormatInconsistent);
+  EXPECT_EQ(headerStatus(withField(valid_, 0, 'X', 1), valid_.size()), Status::kFormatBadMagic);
+  EXPECT_EQ(headerStatus(withField(valid_, kVersionAt, 9, 1), valid_.size()), Status::kFormatUnsupportedVersion);
+  EXPECT_EQ(headerStatus(withField(valid_, kBucketSizeAt, 3, 1), valid_.size()), Status::kFormatBadParameters);
+  // A 2 GiB input of zeros is judged by its first bytes alone.
+  const Bytes zeros(CuckooFilter::kSerializedHeaderBytes, 0);
+  EXPECT_EQ(CuckooFilter::checkSerializedHeader(zeros.data(), std::size_t{1} << 31), Status::kFormatBadMagic);
+  // Checksum and contents are beyond the header: it lets them through.
+  Bytes flipped = valid_;
+  flipped[kHeaderBytes + 3] ^= 1;
+  EXPECT_EQ(headerStatus(flipped, flipped.size()), Status::kOk);
+  EXPECT_EQ(statusOf(flipped), Status::kFormatChecksumMismatch);
 }
 
 TEST_F(SerializationStatus, TrailingByte) {

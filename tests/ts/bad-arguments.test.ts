@@ -317,8 +317,8 @@ test('the table has rows for every public method and getter', () => {
   const publicNames = (type: object): string[] => {
     const names: string[] = [];
     for (let proto = type; proto !== Object.prototype && proto !== Function.prototype; proto = Object.getPrototypeOf(proto)) {
-      // `runtime` and `live` are protected members of the shared base class.
-      const notPublic = ['constructor', 'prototype', 'length', 'name', 'runtime', 'live'];
+      // `runtime`, `live` and `withItem` are protected members of the shared base class.
+      const notPublic = ['constructor', 'prototype', 'length', 'name', 'runtime', 'live', 'withItem'];
       names.push(...Object.getOwnPropertyNames(proto).filter((name) => !notPublic.includes(name)));
     }
     return names;

@@ -244,7 +244,7 @@ describe('argument errors name the argument and the allowed range', () => {
       ),
     );
     expect(() => BloomFilter.create({ capacity: 1e12, fpr: 0.001 })).toThrow(
-      new RangeError('BloomFilter.create: the table would exceed the maximum table size'),
+      new RangeError('BloomFilter.create: the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape'),
     );
   });
 });

@@ -136,7 +136,7 @@ describe('headers declaring huge tables are refused before anything is allocated
     const bytes = header({ f: 32, b: 8, log2m: 32, payload: consistentPayload(32, 8, 32) });
     expect(() => CuckooFilter.fromBytes(bytes)).toThrow(RangeError);
     expect(() => CuckooFilter.fromBytes(bytes)).toThrow(
-      'CuckooFilter.fromBytes: the table would exceed the maximum table size',
+      'CuckooFilter.fromBytes: the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape',
     );
     expect(heapBytes()).toBe(before);
   });

@@ -65,7 +65,7 @@ whenEnoughMemory(`the limit is exact: the largest table (1.94 GiB) is built, one
   // be 2^31 bytes plus its 7 bytes of padding, just over the 2 GiB limit.
   const before = heapBytes();
   expect(() => new CuckooFilter({ bucketCount: 2 ** 26, bucketSize: 8, fingerprintBits: 32 })).toThrow(
-    new RangeError('new CuckooFilter: the table would exceed the maximum table size'),
+    new RangeError('new CuckooFilter: the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape'),
   );
   expect(() => new CuckooFilter({ bucketCount: 2 ** 28, bucketSize: 2, fingerprintBits: 32 })).toThrow(RangeError);
   expect(heapBytes()).toBe(before);
@@ -82,7 +82,7 @@ whenEnoughMemory(`create() sizes up to the limit and refuses one item more befor
   // 1,020,054,732 items fit 2^28 buckets (1.625 GiB); one more needs 2^29 (3.25 GiB).
   const before = heapBytes();
   expect(() => CuckooFilter.create({ capacity: 1_020_054_733, fpr: 0.001 })).toThrow(
-    new RangeError('CuckooFilter.create: the table would exceed the maximum table size'),
+    new RangeError('CuckooFilter.create: the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape'),
   );
   expect(heapBytes()).toBe(before);
   using largest = CuckooFilter.create({ capacity: 1_020_054_732, fpr: 0.001 });

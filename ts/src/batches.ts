@@ -72,7 +72,7 @@ function feedChunks(
   for (const item of items as Iterable<unknown>) {
     let length: number;
     try {
-      length = writer.writeAt(item, bytes, `${what}[${index}]`);
+      length = writer.writeAt(item, bytes, what, index);
     } catch (error) {
       if (visitBeforeError && count > 0) flush();
       throw error;

@@ -8,7 +8,7 @@
 
 import { forEachChunk } from './batches.js';
 import type { ItemBatch } from './filter.js';
-import { takeHandle, WasmOwned } from './handles.js';
+import { takeHandle, WasmOwned, type ItemCall } from './handles.js';
 import { describeValue, type Item } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
 import { BloomInfoField, type Handle } from './raw.js';
@@ -56,6 +56,10 @@ const MAX_HASH_COUNT = 32;
 
 // Set only while BloomFilter.create wraps a handle it already owns.
 let adoptedHandle: Handle | undefined;
+
+const bloomInsertItem: ItemCall<boolean> = (module, handle, item, length) => module.bloomInsertItem(handle, item, length);
+const bloomContainsItem: ItemCall<boolean> = (module, handle, item, length) =>
+  module.bloomContainsItem(handle, item, length);
 
 /** Checks the options of `new BloomFilter` and creates the core filter. */
 function createBloomHandle(runtime: Runtime, options: unknown): Handle {
@@ -179,10 +183,7 @@ export class BloomFilter extends WasmOwned {
    * ```
    */
   add(item: Item): boolean {
-    const handle = this.live('add');
-    const { module, writer } = this.runtime;
-    const length = writer.writeSingle(item, 'BloomFilter.add: item');
-    return module.bloomInsertItem(handle, writer.data.address, length);
+    return this.withItem('add', 'BloomFilter.add: item', item, bloomInsertItem);
   }
 
   /**
@@ -194,10 +195,7 @@ export class BloomFilter extends WasmOwned {
    * ```
    */
   has(item: Item): boolean {
-    const handle = this.live('has');
-    const { module, writer } = this.runtime;
-    const length = writer.writeSingle(item, 'BloomFilter.has: item');
-    return module.bloomContainsItem(handle, writer.data.address, length);
+    return this.withItem('has', 'BloomFilter.has: item', item, bloomContainsItem);
   }
 
   /**

@@ -2,10 +2,11 @@
 // around the core. No filter logic lives here.
 
 import { forEachChunk } from './batches.js';
-import { takeHandle, WasmOwned } from './handles.js';
+import { errorForStatus, STATUS_OK } from './errors.js';
+import { takeHandle, WasmOwned, type ItemCall } from './handles.js';
 import { describeValue, withTemporary, type Item, type NumericItemArray } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
-import { InfoField, InsertOutcome, type Handle } from './raw.js';
+import { InfoField, InsertOutcome, SERIALIZED_HEADER_BYTES, type Handle } from './raw.js';
 import { checkFlag, checkInteger, checkObject, checkSeed } from './validate.js';
 
 /** Options of `new CuckooFilter(...)`: the table's exact shape. */
@@ -71,6 +72,13 @@ function checkMaxKicks(value: unknown, what: string): number {
   if (value === undefined) return DEFAULT_MAX_KICKS;
   return checkInteger(value, what, 0, MAX_KICKS_LIMIT, 'an integer from 0 to 1000000');
 }
+
+// The single-item core calls, defined once so that a call allocates nothing.
+const insertItem: ItemCall<boolean> = (module, handle, item, length) => module.insertItem(handle, item, length);
+const insertUniqueItem: ItemCall<number> = (module, handle, item, length) => module.insertUniqueItem(handle, item, length);
+const containsItem: ItemCall<boolean> = (module, handle, item, length) => module.containsItem(handle, item, length);
+const eraseItem: ItemCall<boolean> = (module, handle, item, length) => module.eraseItem(handle, item, length);
+const countItem: ItemCall<number> = (module, handle, item, length) => module.countItem(handle, item, length);
 
 /** Checks the options of `new CuckooFilter` and creates the core filter. */
 function createHandle(runtime: Runtime, options: unknown): Handle {
@@ -202,7 +210,17 @@ export class CuckooFilter extends WasmOwned {
       throw new TypeError(`CuckooFilter.fromBytes: bytes must be a Uint8Array, got ${describeValue(bytes)}`);
     }
     const { module } = runtime;
-    const status = withTemporary(module, bytes.length, (address) => {
+    // The header first: a foreign or oversized input is refused before it is
+    // copied into wasm memory (a 2 GiB array of zeros is BAD_MAGIC, not out of memory).
+    const headerLength = Math.min(bytes.length, SERIALIZED_HEADER_BYTES);
+    const headerStatus = withTemporary(module, headerLength, 'CuckooFilter.fromBytes', (address) => {
+      module.HEAPU8.set(bytes.subarray(0, headerLength), address);
+      return module.checkSerializedHeader(address, bytes.length);
+    });
+    if (headerStatus !== STATUS_OK) {
+      throw errorForStatus(headerStatus, 'CuckooFilter.fromBytes', (s) => module.statusText(s));
+    }
+    const status = withTemporary(module, bytes.length, 'CuckooFilter.fromBytes', (address) => {
       module.HEAPU8.set(bytes, address);
       return module.deserializeFilter(address, bytes.length, runtime.results);
     });
@@ -218,10 +236,6 @@ export class CuckooFilter extends WasmOwned {
     }
   }
 
-  #encode(item: unknown, method: string): number {
-    return this.runtime.writer.writeSingle(item, `CuckooFilter.${method}: item`);
-  }
-
   /**
    * Adds an item. Returns false when the filter is full: then nothing changed
    * and no item was lost. Adding an item twice stores it twice (see
@@ -232,9 +246,7 @@ export class CuckooFilter extends WasmOwned {
    * ```
    */
   add(item: Item): boolean {
-    const handle = this.live('add');
-    const length = this.#encode(item, 'add');
-    return this.runtime.module.insertItem(handle, this.runtime.writer.data.address, length);
+    return this.withItem('add', 'CuckooFilter.add: item', item, insertItem);
   }
 
   /**
@@ -248,10 +260,7 @@ export class CuckooFilter extends WasmOwned {
    * ```
    */
   addUnique(item: Item): boolean {
-    const handle = this.live('addUnique');
-    const length = this.#encode(item, 'addUnique');
-    const outcome = this.runtime.module.insertUniqueItem(handle, this.runtime.writer.data.address, length);
-    return outcome === InsertOutcome.Inserted;
+    return this.withItem('addUnique', 'CuckooFilter.addUnique: item', item, insertUniqueItem) === InsertOutcome.Inserted;
   }
 
   /**
@@ -263,9 +272,7 @@ export class CuckooFilter extends WasmOwned {
    * ```
    */
   has(item: Item): boolean {
-    const handle = this.live('has');
-    const length = this.#encode(item, 'has');
-    return this.runtime.module.containsItem(handle, this.runtime.writer.data.address, length);
+    return this.withItem('has', 'CuckooFilter.has: item', item, containsItem);
   }
 
   /**
@@ -277,9 +284,7 @@ export class CuckooFilter extends WasmOwned {
    * ```
    */
   delete(item: Item): boolean {
-    const handle = this.live('delete');
-    const length = this.#encode(item, 'delete');
-    return this.runtime.module.eraseItem(handle, this.runtime.writer.data.address, length);
+    return this.withItem('delete', 'CuckooFilter.delete: item', item, eraseItem);
   }
 
   /**
@@ -292,9 +297,7 @@ export class CuckooFilter extends WasmOwned {
    * ```
    */
   count(item: Item): number {
-    const handle = this.live('count');
-    const length = this.#encode(item, 'count');
-    return this.runtime.module.countItem(handle, this.runtime.writer.data.address, length);
+    return this.withItem('count', 'CuckooFilter.count: item', item, countItem);
   }
 
   /**
@@ -409,7 +412,7 @@ export class CuckooFilter extends WasmOwned {
     const handle = this.live('toBytes');
     const { module } = this.runtime;
     const size = module.serializedSize(handle);
-    return withTemporary(module, size, (address) => {
+    return withTemporary(module, size, 'CuckooFilter.toBytes', (address) => {
       module.serializeFilter(handle, address);
       return module.HEAPU8.slice(address, address + size);
     });

@@ -2,7 +2,7 @@
 
 import { CuckooFilterError, errorForStatus, STATUS_OK } from './errors.js';
 import type { Runtime } from './loader.js';
-import type { Handle, RawModule } from './raw.js';
+import type { Address, Handle, RawModule } from './raw.js';
 
 /** Symbol.dispose, or the same well-known stand-in where the runtime lacks it. */
 export const disposeSymbol: typeof Symbol.dispose =
@@ -15,6 +15,9 @@ export function takeHandle(runtime: Runtime, status: number, context: string): H
 }
 
 type Release = (module: RawModule, handle: Handle) => void;
+
+/** A core call on one item already written to wasm memory. */
+export type ItemCall<T> = (module: RawModule, handle: Handle, item: Address, length: number) => T;
 
 // Frees core objects whose owner was garbage-collected without dispose(). The
 // held value must not reference the owner, or the owner could never be collected.
@@ -54,6 +57,19 @@ export abstract class WasmOwned implements Disposable {
       );
     }
     return this.#handle;
+  }
+
+  /**
+   * The per-call path: writes `item` into wasm memory and runs `call` on it.
+   * `label` names the item in errors (a constant, so nothing is built per call).
+   */
+  protected withItem<T>(method: string, label: string, item: unknown, call: ItemCall<T>): T {
+    const handle = this.live(method);
+    const { module, writer } = this.#runtime;
+    const length = writer.writeSingle(item, label);
+    const result = call(module, handle, writer.data.address, length);
+    writer.trimIfLarge();
+    return result;
   }
 
   /**

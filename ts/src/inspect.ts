@@ -365,7 +365,7 @@ export function buckets(filter: CuckooFilter, firstBucket = 0, bucketCount?: num
     );
   }
   const { module } = runtime;
-  const slots = withTemporary(module, count * bucketSize * 4, (address) => {
+  const slots = withTemporary(module, count * bucketSize * 4, 'inspect.buckets', (address) => {
     module.inspectReadSlots(handle, first, count, address);
     return module.HEAPU32.slice(address >>> 2, (address >>> 2) + count * bucketSize);
   });

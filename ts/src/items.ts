@@ -33,6 +33,10 @@ export function describeValue(value: unknown): string {
   return typeof value;
 }
 
+function itemLabel(what: string, index: number): string {
+  return index < 0 ? what : `${what}[${index}]`;
+}
+
 /** A growable block of wasm memory. */
 export class WasmBuffer {
   address: Address = 0;
@@ -69,10 +73,13 @@ export class WasmBuffer {
  * Runs `use` with a temporary block of `bytes` bytes of wasm memory, freed
  * afterwards whatever happens.
  */
-export function withTemporary<T>(module: RawModule, bytes: number, use: (address: Address) => T): T {
+export function withTemporary<T>(module: RawModule, bytes: number, context: string, use: (address: Address) => T): T {
   const address = bytes < 2 ** 31 ? module._malloc(Math.max(bytes, 1)) >>> 0 : 0;
   if (address === 0) {
-    throw new RangeError(`cuckoo-wasm: cannot allocate ${bytes} bytes of WebAssembly memory (the limit is 4 GiB in all)`);
+    throw new RangeError(
+      `${context}: cannot allocate ${bytes} bytes of WebAssembly memory (2 GiB at most at once, 4 GiB in all); ` +
+        'dispose filters you no longer need',
+    );
   }
   try {
     return use(address);
@@ -111,6 +118,11 @@ export class ItemWriter {
     this.answers.shrinkTo(TRIM_BYTES);
   }
 
+  /** Gives back the item buffer after an unusually large single item. */
+  trimIfLarge(): void {
+    if (this.data.capacity > TRIM_BYTES) this.data.shrinkTo(TRIM_BYTES);
+  }
+
   /** Encodes one item at the start of `data`; returns its length in bytes. */
   writeSingle(item: unknown, what: string): number {
     return this.writeAt(item, 0, what);
@@ -118,16 +130,19 @@ export class ItemWriter {
 
   /**
    * Encodes `item` at byte `offset` of `data`, growing `data` (and keeping
-   * what precedes `offset`) as needed; returns the item's length.
+   * what precedes `offset`) as needed; returns the item's length. An error
+   * names the item as `what`, or `what[index]` for an item of a batch: the
+   * label is put together only when there is an error to report, since
+   * building a string per item would cost more than encoding it.
    */
-  writeAt(item: unknown, offset: number, what: string): number {
+  writeAt(item: unknown, offset: number, what: string, index = -1): number {
     switch (typeof item) {
       case 'string':
         return this.writeString(item, offset);
       case 'number':
         if (!Number.isSafeInteger(item)) {
           throw new RangeError(
-            `${what}: a number item must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${String(item)}; ` +
+            `${itemLabel(what, index)}: a number item must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${String(item)}; ` +
               'use a string or a bigint for other values',
           );
         }
@@ -135,14 +150,14 @@ export class ItemWriter {
         return 8;
       case 'bigint':
         if (item < INT64_MIN || item >= UINT64_LIMIT) {
-          throw new RangeError(`${what}: a bigint item must be from -(2^63) to 2^64 - 1, got ${item}n`);
+          throw new RangeError(`${itemLabel(what, index)}: a bigint item must be from -(2^63) to 2^64 - 1, got ${item}n`);
         }
         this.writeBigInt64(item, offset);
         return 8;
       case 'object':
         if (item !== null && ArrayBuffer.isView(item)) {
           if (item.byteLength >= MAX_ITEM_BYTES) {
-            throw new RangeError(`${what} must be smaller than 2 GiB (wasm32 addresses), got ${item.byteLength} bytes`);
+            throw new RangeError(`${itemLabel(what, index)} must be smaller than 2 GiB (wasm32 addresses), got ${item.byteLength} bytes`);
           }
           return this.writeBytes(item, offset);
         }
@@ -151,7 +166,7 @@ export class ItemWriter {
         break;
     }
     throw new TypeError(
-      `${what} must be a string, Uint8Array, ArrayBufferView, number or bigint; got ${describeValue(item)}`,
+      `${itemLabel(what, index)} must be a string, Uint8Array, ArrayBufferView, number or bigint; got ${describeValue(item)}`,
     );
   }
 

@@ -61,6 +61,7 @@ export interface RawModule {
   serializedSize(handle: Handle): number;
   serializeFilter(handle: Handle, out: Address): void;
   deserializeFilter(data: Address, length: number, outHandle: Address): number;
+  checkSerializedHeader(header: Address, totalLength: number): number;
   statusText(status: number): string;
 
   // Bloom filters (bindings/bloom_bindings.cpp); a handle addresses either kind.
@@ -138,6 +139,9 @@ export const BloomInfoField = {
   SeedHigh: 8,
   Count: 9,
 } as const;
+
+/** Bytes of the serialized header (FORMAT.md); checkSerializedHeader reads at most these. */
+export const SERIALIZED_HEADER_BYTES = 56;
 
 /** insertUniqueItem results (cuckoo::InsertOutcome). */
 export const InsertOutcome = { Inserted: 0, AlreadyPresent: 1, Full: 2 } as const;

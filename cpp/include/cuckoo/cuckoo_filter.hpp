@@ -150,6 +150,13 @@ class CuckooFilter {
   std::size_t serializedSize() const noexcept;
   void serialize(unsigned char* out) const noexcept;
   static Status deserialize(const unsigned char* data, std::size_t length, CuckooFilter& out) noexcept;
+  // The checks of deserialize that need only the header: magic, version,
+  // parameters and the total length they imply. `header` holds the first
+  // min(totalLength, kSerializedHeaderBytes) bytes of a `totalLength`-byte
+  // input; kOk means deserialize would go on to the checksum. Lets a caller
+  // refuse a bad or oversized input before copying or allocating it.
+  static Status checkSerializedHeader(const unsigned char* header, std::size_t totalLength) noexcept;
+  static constexpr std::size_t kSerializedHeaderBytes = 56;
 
   FilterStats stats() const noexcept;
   const FilterParams& params() const noexcept { return params_; }
