@@ -66,8 +66,16 @@ void SemiSortedTable::encode(std::uint64_t bucket, semisort::Bucket contents) no
   const std::uint32_t lowMask = (std::uint32_t{1} << lowBits) - 1;
   const std::uint32_t* e = contents.entries;
   const std::uint64_t bitPos = bucket * bucketBits_;
-  bits::write(bytes_, bitPos, kNibbleRankBits,
-              semisort::rankNibbles(e[0] >> lowBits, e[1] >> lowBits, e[2] >> lowBits, e[3] >> lowBits));
+  const std::uint32_t rank =
+      semisort::rankNibbles(e[0] >> lowBits, e[1] >> lowBits, e[2] >> lowBits, e[3] >> lowBits);
+  if (bitsPerEntry_ <= kSingleWindowMaxBits) {
+    // The whole bucket (at most 56 bits) assembled in a register, one write.
+    std::uint64_t word = rank;
+    for (unsigned s = 0; s < 4; ++s) word |= std::uint64_t{e[s] & lowMask} << (kNibbleRankBits + s * lowBits);
+    bits::write(bytes_, bitPos, bucketBits_, word);
+    return;
+  }
+  bits::write(bytes_, bitPos, kNibbleRankBits, rank);
   for (unsigned s = 0; s < 4; ++s) bits::write(bytes_, bitPos + kNibbleRankBits + s * lowBits, lowBits, e[s] & lowMask);
 }
 
