@@ -1,4 +1,5 @@
 import { BloomFilter, CuckooFilterError, init } from 'cuckoo-wasm';
+import { thrownBy } from '../support/thrown';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { requireRuntime } = require('../../dist/cjs/loader.js');
 
@@ -267,15 +268,10 @@ describe('disposal and memory', () => {
       ['expectedFpr', () => filter.expectedFpr],
     ];
     for (const [method, call] of calls) {
-      let caught: unknown;
-      try {
-        call();
-      } catch (error) {
-        caught = error;
-      }
+      const caught = thrownBy(call);
       expect(caught).toBeInstanceOf(CuckooFilterError);
-      expect((caught as CuckooFilterError).code).toBe('DISPOSED');
-      expect((caught as Error).message).toMatch(new RegExp(`^BloomFilter\\.${method}: this filter was disposed`));
+      expect(caught.code).toBe('DISPOSED');
+      expect(caught.message).toMatch(new RegExp(`^BloomFilter\\.${method}: this filter was disposed`));
     }
   });
 

@@ -1,4 +1,5 @@
 import { CuckooFilter, CuckooFilterError, init } from 'cuckoo-wasm';
+import { thrownBy } from '../support/thrown';
 
 beforeAll(() => init());
 
@@ -193,15 +194,10 @@ describe('disposal', () => {
       ['params', () => filter.params],
     ];
     for (const [method, call] of calls) {
-      let caught: unknown;
-      try {
-        call();
-      } catch (error) {
-        caught = error;
-      }
+      const caught = thrownBy(call);
       expect(caught).toBeInstanceOf(CuckooFilterError);
-      expect((caught as CuckooFilterError).code).toBe('DISPOSED');
-      expect((caught as Error).message).toContain(`CuckooFilter.${method}`);
+      expect(caught.code).toBe('DISPOSED');
+      expect(caught.message).toContain(`CuckooFilter.${method}`);
     }
   });
 

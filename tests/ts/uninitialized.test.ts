@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BloomFilter, CuckooFilter, CuckooFilterError, init, isInitialized } from 'cuckoo-wasm';
+import { thrownBy } from '../support/thrown';
 
 const wasmPath = join(__dirname, '..', '..', 'dist', 'wasm', 'cuckoo.wasm');
 
@@ -16,15 +17,10 @@ test('every entry point before init() throws NOT_INITIALIZED with what to do', (
     ['BloomFilter.create', () => BloomFilter.create({ capacity: 10, fpr: 0.01 })],
   ];
   for (const [name, call] of calls) {
-    let caught: unknown;
-    try {
-      call();
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(call);
     expect(caught).toBeInstanceOf(CuckooFilterError);
-    expect((caught as CuckooFilterError).code).toBe('NOT_INITIALIZED');
-    expect((caught as Error).message).toBe(
+    expect(caught.code).toBe('NOT_INITIALIZED');
+    expect(caught.message).toBe(
       `${name}: cuckoo-wasm is not initialized; call \`await init()\` once before using it`,
     );
   }
