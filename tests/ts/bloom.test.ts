@@ -1,9 +1,6 @@
 import { BloomFilter, CuckooFilterError, init } from 'cuckoo-wasm';
 import { thrownBy } from '../support/thrown';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { requireRuntime } = require('../../dist/cjs/loader.js');
-
-const heapBytes = (): number => requireRuntime('test').module.HEAPU8.byteLength;
+import { expectForgottenObjectsFreed, wasmHeapBytes } from '../support/heap';
 
 beforeAll(() => init());
 
@@ -293,29 +290,14 @@ describe('disposal and memory', () => {
       blocked.probePositions('x');
     };
     for (let i = 0; i < 50; i++) cycle();
-    const before = heapBytes();
+    const before = wasmHeapBytes();
     for (let i = 0; i < 5000; i++) cycle();
-    expect(heapBytes()).toBe(before);
+    expect(wasmHeapBytes()).toBe(before);
   });
 
   test('filters that are never disposed are freed after garbage collection (the safety net)', async () => {
-    const collect = (globalThis as { gc?: () => void }).gc;
-    if (collect === undefined) throw new Error('run Jest with node --expose-gc (npm test does)');
-    const settle = async () => {
-      collect();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    };
-    await settle();
-    const before = heapBytes();
-    // 12 forgotten 32 MiB arrays would grow the heap by 384 MiB if never freed.
-    const forget = () => {
-      const filter = new BloomFilter({ bitCount: 2 ** 28, hashCount: 3 });
-      filter.add('forgotten');
-    };
-    for (let i = 0; i < 12; i++) {
-      forget();
-      await settle();
-    }
-    expect(heapBytes() - before).toBeLessThan(160 * 2 ** 20);
+    await expectForgottenObjectsFreed(() => {
+      new BloomFilter({ bitCount: 2 ** 28, hashCount: 3 }).add('forgotten');
+    });
   });
 });

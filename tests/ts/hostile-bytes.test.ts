@@ -8,10 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CuckooFilter, CuckooFilterError, FormatError, init } from 'cuckoo-wasm';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { requireRuntime } = require('../../dist/cjs/loader.js');
-
-const heapBytes = (): number => requireRuntime('test').module.HEAPU8.byteLength;
+import { wasmHeapBytes } from '../support/heap';
 
 /** kMaxTableBytes of a wasm32 build (packed_table.hpp). */
 const MAX_TABLE_BYTES = 2n ** 31n;
@@ -132,17 +129,17 @@ afterAll(() => witness.dispose());
 
 describe('headers declaring huge tables are refused before anything is allocated', () => {
   test('log2 m = 32, f = 32, b = 8 (a 128 GiB table) is a RangeError, not an allocation', () => {
-    const before = heapBytes();
+    const before = wasmHeapBytes();
     const bytes = header({ f: 32, b: 8, log2m: 32, payload: consistentPayload(32, 8, 32) });
     expect(() => CuckooFilter.fromBytes(bytes)).toThrow(RangeError);
     expect(() => CuckooFilter.fromBytes(bytes)).toThrow(
       'CuckooFilter.fromBytes: the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape',
     );
-    expect(heapBytes()).toBe(before);
+    expect(wasmHeapBytes()).toBe(before);
   });
 
   test('every shape, declared consistently in a 64-byte input: too large above 2 GiB, truncated below', () => {
-    const before = heapBytes();
+    const before = wasmHeapBytes();
     let tooLarge = 0;
     const shapes: Array<[f: number, b: number, semiSorted: boolean]> = [];
     for (let f = 2; f <= 32; f++) for (const b of [1, 2, 4, 8]) shapes.push([f, b, false]);
@@ -157,7 +154,7 @@ describe('headers declaring huge tables are refused before anything is allocated
       }
     }
     expect(tooLarge).toBeGreaterThan(500);
-    expect(heapBytes()).toBe(before);
+    expect(wasmHeapBytes()).toBe(before);
   });
 
   test('payload lengths whose sums would wrap around 2^64 or 2^32 are bad parameters', () => {
@@ -279,7 +276,7 @@ test('100,000 random and mutated inputs each load or fail exactly as FORMAT.md s
   for (const source of validInputs) expect(actualOutcome(source)).toBe(LOADS);
   let heapAfterWarmUp = 0;
   for (let i = 0; i < total; i++) {
-    if (i === warmUp) heapAfterWarmUp = heapBytes();
+    if (i === warmUp) heapAfterWarmUp = wasmHeapBytes();
     const [name, bytes, unmodified] = makeInput();
     const expected = expectedOutcome(bytes, unmodified);
     const actual = actualOutcome(bytes);
@@ -289,7 +286,7 @@ test('100,000 random and mutated inputs each load or fail exactly as FORMAT.md s
     }
     outcomes.set(actual, (outcomes.get(actual) ?? 0) + 1);
   }
-  expect(heapBytes()).toBe(heapAfterWarmUp);
+  expect(wasmHeapBytes()).toBe(heapAfterWarmUp);
   // Every kind of outcome was reached many times.
   for (const outcome of ['BAD_MAGIC', 'UNSUPPORTED_VERSION', 'TRUNCATED', 'BAD_PARAMETERS', TOO_LARGE, 'INCONSISTENT', 'CHECKSUM_MISMATCH', LOADS]) {
     expect([outcome, outcomes.get(outcome) ?? 0]).toEqual([outcome, expect.any(Number)]);

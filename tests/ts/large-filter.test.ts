@@ -5,11 +5,9 @@
 // its own module instance, because it leaves a multi-GiB heap behind.
 import { totalmem } from 'node:os';
 import { CuckooFilter, init } from 'cuckoo-wasm';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { requireRuntime } = require('../../dist/cjs/loader.js');
+import { wasmHeapBytes } from '../support/heap';
 
 const GiB = 2 ** 30;
-const heapBytes = (): number => requireRuntime('test').module.HEAPU8.byteLength;
 const enoughMemory = totalmem() >= 8 * GiB;
 const whenEnoughMemory = enoughMemory ? test : test.skip;
 const skipNote = enoughMemory ? '' : ` (SKIPPED: this machine has ${(totalmem() / GiB).toFixed(1)} GiB of RAM, the test needs 8 GiB)`;
@@ -63,12 +61,12 @@ whenEnoughMemory(`a 1 GiB filter holds and finds a million items spread over the
 whenEnoughMemory(`the limit is exact: the largest table (1.94 GiB) is built, one bit per slot more is refused unallocated${skipNote}`, () => {
   // 2^26 * 8 slots * 31 bits = 2^31 - 2^26 bytes; with 32 bits the table would
   // be 2^31 bytes plus its 7 bytes of padding, just over the 2 GiB limit.
-  const before = heapBytes();
+  const before = wasmHeapBytes();
   expect(() => new CuckooFilter({ bucketCount: 2 ** 26, bucketSize: 8, fingerprintBits: 32 })).toThrow(
     new RangeError('new CuckooFilter: the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape'),
   );
   expect(() => new CuckooFilter({ bucketCount: 2 ** 28, bucketSize: 2, fingerprintBits: 32 })).toThrow(RangeError);
-  expect(heapBytes()).toBe(before);
+  expect(wasmHeapBytes()).toBe(before);
 
   using largest = new CuckooFilter({ bucketCount: 2 ** 26, bucketSize: 8, fingerprintBits: 31 });
   expect(largest.byteLength).toBe(2 ** 31 - 2 ** 26 + 7);
@@ -80,11 +78,11 @@ whenEnoughMemory(`the limit is exact: the largest table (1.94 GiB) is built, one
 whenEnoughMemory(`create() sizes up to the limit and refuses one item more before allocating${skipNote}`, () => {
   // fpr 0.001: b = 4, f = 13, m = the power of two >= capacity / (4 * 0.95).
   // 1,020,054,732 items fit 2^28 buckets (1.625 GiB); one more needs 2^29 (3.25 GiB).
-  const before = heapBytes();
+  const before = wasmHeapBytes();
   expect(() => CuckooFilter.create({ capacity: 1_020_054_733, fpr: 0.001 })).toThrow(
     new RangeError('CuckooFilter.create: the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape'),
   );
-  expect(heapBytes()).toBe(before);
+  expect(wasmHeapBytes()).toBe(before);
   using largest = CuckooFilter.create({ capacity: 1_020_054_732, fpr: 0.001 });
   expect(largest.params).toMatchObject({ bucketCount: 2 ** 28, bucketSize: 4, fingerprintBits: 13 });
   expect(largest.byteLength).toBe((2 ** 28 * 4 * 13) / 8 + 7);

@@ -1,0 +1,32 @@
+// The wasm heap as tests see it. Reads the module through the internal loader,
+// which is the same instance the public API (dist/cjs) uses.
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { requireRuntime } = require('../../dist/cjs/loader.js');
+
+/** Bytes of WebAssembly memory: it grows and never shrinks, so growth means allocation. */
+export function wasmHeapBytes(): number {
+  return requireRuntime('test').module.HEAPU8.byteLength;
+}
+
+/**
+ * The FinalizationRegistry safety net: 12 objects made by `makeAndForget`
+ * (32 MiB each) and never disposed must be freed after garbage collection,
+ * which leaves the heap well below the 384 MiB that leaking them would add.
+ */
+export async function expectForgottenObjectsFreed(makeAndForget: () => void): Promise<void> {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (collect === undefined) throw new Error('run Jest with node --expose-gc (npm test does)');
+  // Finalizers run in a task after the collection that found the object.
+  const settle = async (): Promise<void> => {
+    collect();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  await settle();
+  const before = wasmHeapBytes();
+  for (let i = 0; i < 12; i++) {
+    makeAndForget();
+    await settle();
+  }
+  expect(wasmHeapBytes() - before).toBeLessThan(160 * 2 ** 20);
+}
