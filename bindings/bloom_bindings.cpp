@@ -1,8 +1,7 @@
 // The embind glue for the Bloom filters of bloom_filter.hpp, in the manner of
-// cuckoo_bindings.cpp: filters cross as integer handles, items as (pointer,
-// length) into wasm memory the TypeScript layer filled, failures as
-// cuckoo::Status values, and results that do not fit a return value through
-// out-pointers. Nothing here throws or aborts.
+// cuckoo_bindings.cpp (glue.hpp): filters cross as integer handles, items as
+// (pointer, length) into wasm memory the TypeScript layer filled, failures as
+// cuckoo::Status values. Nothing here throws or aborts.
 //
 // One handle type serves both kinds of Bloom filter, so that ts/src/bloom.ts
 // needs one set of functions; the kind is chosen once per call, outside the
@@ -11,11 +10,10 @@
 #include <emscripten/bind.h>
 
 #include <cstdint>
-#include <cstring>
-#include <new>
 #include <utility>
 
 #include "cuckoo/bloom_filter.hpp"
+#include "glue.hpp"
 
 namespace {
 
@@ -23,8 +21,9 @@ using cuckoo::BlockedBloomFilter;
 using cuckoo::BloomParams;
 using cuckoo::StandardBloomFilter;
 using cuckoo::Status;
-using Handle = std::uintptr_t;
-using Address = std::uintptr_t;
+using glue::Address;
+using glue::bytesAt;
+using glue::Handle;
 
 // Only the member matching `blocked` owns memory; the other stays empty.
 struct BloomBox {
@@ -33,9 +32,7 @@ struct BloomBox {
   BlockedBloomFilter blockedFilter;
 };
 
-BloomBox& boxAt(Handle handle) { return *reinterpret_cast<BloomBox*>(handle); }
-const unsigned char* bytesAt(Address address) { return reinterpret_cast<const unsigned char*>(address); }
-const std::uint32_t* offsetsAt(Address offsets) { return reinterpret_cast<const std::uint32_t*>(offsets); }
+BloomBox& boxAt(Handle handle) { return glue::objectAt<BloomBox>(handle); }
 
 template <class Use>
 auto withFilter(Handle handle, Use&& use) {
@@ -43,45 +40,34 @@ auto withFilter(Handle handle, Use&& use) {
   return box.blocked ? use(box.blockedFilter) : use(box.standard);
 }
 
-std::uint64_t joinSeed(std::uint32_t low, std::uint32_t high) { return (std::uint64_t{high} << 32) | low; }
-
-// An integer from the TypeScript layer; anything outside [0, 2^64) becomes 0
-// so that the conversion is defined and the core rejects it.
-std::uint64_t countFromDouble(double value) {
-  return value >= 0 && value < 18446744073709551616.0 ? static_cast<std::uint64_t>(value) : 0;
-}
-
 int boxFilter(bool blocked, const BloomParams& params, Address outHandle) {
   BloomBox box;
   box.blocked = blocked;
   const Status status = blocked ? BlockedBloomFilter::create(params, box.blockedFilter)
                                 : StandardBloomFilter::create(params, box.standard);
-  if (status != Status::kOk) return static_cast<int>(status);
-  auto* owned = new (std::nothrow) BloomBox(std::move(box));
-  if (owned == nullptr) return static_cast<int>(Status::kOutOfMemory);
-  const auto handle = static_cast<std::uint32_t>(reinterpret_cast<Handle>(owned));
-  std::memcpy(reinterpret_cast<void*>(outHandle), &handle, sizeof handle);
-  return static_cast<int>(Status::kOk);
+  return glue::adoptIfOk(status, std::move(box), outHandle);
 }
 
-int createBloom(bool blocked, double bitCount, unsigned hashCount, std::uint32_t seedLow, std::uint32_t seedHigh,
+int createBloom(bool blocked, double bitCount, double hashCount, std::uint32_t seedLow, std::uint32_t seedHigh,
                 Address outHandle) {
   BloomParams params;
-  params.bitCount = countFromDouble(bitCount);
-  params.hashCount = hashCount;
-  params.seed = joinSeed(seedLow, seedHigh);
+  params.bitCount = glue::wholeNumber<std::uint64_t>(bitCount);
+  params.hashCount = glue::wholeNumber<unsigned>(hashCount);
+  params.seed = glue::joinSeed(seedLow, seedHigh);
   return boxFilter(blocked, params, outHandle);
 }
 
+// `capacity` is a safe integer (the TypeScript layer checks it).
 int createBloomForCapacity(bool blocked, double capacity, double falsePositiveRate, std::uint32_t seedLow,
                            std::uint32_t seedHigh, Address outHandle) {
   BloomParams params;
-  params.seed = joinSeed(seedLow, seedHigh);
-  const Status status = cuckoo::bloomParamsForCapacity(countFromDouble(capacity), falsePositiveRate, params);
+  params.seed = glue::joinSeed(seedLow, seedHigh);
+  const Status status =
+      cuckoo::bloomParamsForCapacity(glue::wholeNumber<std::uint64_t>(capacity), falsePositiveRate, params);
   return status == Status::kOk ? boxFilter(blocked, params, outHandle) : static_cast<int>(status);
 }
 
-void destroyBloom(Handle handle) { delete reinterpret_cast<BloomBox*>(handle); }
+void destroyBloom(Handle handle) { delete &boxAt(handle); }
 
 bool bloomInsertItem(Handle h, Address item, std::size_t length) {
   return withFilter(h, [&](auto& filter) { return filter.insert(bytesAt(item), length); });
@@ -91,71 +77,67 @@ bool bloomContainsItem(Handle h, Address item, std::size_t length) {
 }
 // `out` holds hashCount uint32 values.
 unsigned bloomProbePositions(Handle h, Address item, std::size_t length, Address out) {
-  return withFilter(h, [&](auto& filter) {
-    return filter.probePositions(bytesAt(item), length, reinterpret_cast<std::uint32_t*>(out));
+  return withFilter(h, [&](auto& filter) { return filter.probePositions(bytesAt(item), length, glue::wordsAt(out)); });
+}
+
+// Batches, in the layouts of glue.hpp. Inserts return how many items set at
+// least one new bit.
+template <class Items>
+unsigned insertBatch(Handle h, const Items& items) {
+  return withFilter(h, [&](auto& filter) { return glue::countTrue(items, glue::call<&std::decay_t<decltype(filter)>::insert>(filter)); });
+}
+template <class Items>
+void containsBatch(Handle h, const Items& items, Address out) {
+  withFilter(h, [&](auto& filter) {
+    glue::answerEach(items, glue::call<&std::decay_t<decltype(filter)>::contains>(filter), out);
+    return 0;
   });
 }
 
-// Batches, laid out as in cuckoo_bindings.cpp: packed items span
-// [offsets[k], offsets[k+1]) of `data`; fixed-width items are `width` bytes
-// each. Inserts return how many items set at least one new bit.
 unsigned bloomInsertPacked(Handle h, Address data, Address offsets, unsigned count) {
-  const std::uint32_t* bounds = offsetsAt(offsets);
-  return withFilter(h, [&](auto& filter) {
-    unsigned fresh = 0;
-    for (unsigned k = 0; k < count; ++k) fresh += filter.insert(bytesAt(data) + bounds[k], bounds[k + 1] - bounds[k]);
-    return fresh;
-  });
+  return insertBatch(h, glue::packedItems(data, offsets, count));
 }
 void bloomContainsPacked(Handle h, Address data, Address offsets, unsigned count, Address out) {
-  const std::uint32_t* bounds = offsetsAt(offsets);
-  auto* answers = reinterpret_cast<unsigned char*>(out);
-  withFilter(h, [&](auto& filter) {
-    for (unsigned k = 0; k < count; ++k) {
-      answers[k] = filter.contains(bytesAt(data) + bounds[k], bounds[k + 1] - bounds[k]) ? 1 : 0;
-    }
-    return 0;
-  });
+  containsBatch(h, glue::packedItems(data, offsets, count), out);
 }
 unsigned bloomInsertFixed(Handle h, Address data, unsigned width, unsigned count) {
-  return withFilter(h, [&](auto& filter) {
-    unsigned fresh = 0;
-    for (unsigned k = 0; k < count; ++k) fresh += filter.insert(bytesAt(data) + std::size_t{k} * width, width);
-    return fresh;
-  });
+  return insertBatch(h, glue::fixedItems(data, width, count));
 }
 void bloomContainsFixed(Handle h, Address data, unsigned width, unsigned count, Address out) {
-  auto* answers = reinterpret_cast<unsigned char*>(out);
-  withFilter(h, [&](auto& filter) {
-    for (unsigned k = 0; k < count; ++k) answers[k] = filter.contains(bytesAt(data) + std::size_t{k} * width, width);
-    return 0;
-  });
+  containsBatch(h, glue::fixedItems(data, width, count), out);
 }
 
 double bloomItemCount(Handle h) {
   return withFilter(h, [](auto& filter) { return static_cast<double>(filter.itemCount()); });
 }
 
-// Stats and parameters as doubles at `out`, in the order of BloomInfoField in
-// ts/src/raw.ts (keep both in step).
-void describeBloom(Handle h, Address out) {
+// A Bloom filter's parameters and statistics, as one JavaScript object.
+struct BloomInfo {
+  double itemCount;
+  double bitCount;
+  unsigned hashCount;
+  double byteLength;
+  double bitsPerItem;
+  double expectedFpr;
+  bool blocked;
+  std::uint32_t seedLow;
+  std::uint32_t seedHigh;
+};
+
+BloomInfo describeBloom(Handle h) {
   const bool blocked = boxAt(h).blocked;
-  withFilter(h, [&](auto& filter) {
+  return withFilter(h, [&](auto& filter) {
     const cuckoo::BloomStats s = filter.stats();
     const std::uint64_t seed = filter.params().seed;
-    const double fields[] = {
-        static_cast<double>(s.itemCount),
-        static_cast<double>(s.bitCount),
-        static_cast<double>(s.hashCount),
-        static_cast<double>(s.sizeInBytes),
-        s.bitsPerItem,
-        s.expectedFalsePositiveRate,
-        blocked ? 1.0 : 0.0,
-        static_cast<double>(static_cast<std::uint32_t>(seed)),
-        static_cast<double>(static_cast<std::uint32_t>(seed >> 32)),
-    };
-    std::memcpy(reinterpret_cast<void*>(out), fields, sizeof fields);
-    return 0;
+    return BloomInfo{static_cast<double>(s.itemCount),
+                     static_cast<double>(s.bitCount),
+                     s.hashCount,
+                     static_cast<double>(s.sizeInBytes),
+                     s.bitsPerItem,
+                     s.expectedFalsePositiveRate,
+                     blocked,
+                     static_cast<std::uint32_t>(seed),
+                     static_cast<std::uint32_t>(seed >> 32)};
   });
 }
 
@@ -163,6 +145,16 @@ void describeBloom(Handle h, Address out) {
 
 EMSCRIPTEN_BINDINGS(cuckoo_bloom) {
   using emscripten::function;
+  emscripten::value_object<BloomInfo>("BloomInfo")
+      .field("itemCount", &BloomInfo::itemCount)
+      .field("bitCount", &BloomInfo::bitCount)
+      .field("hashCount", &BloomInfo::hashCount)
+      .field("byteLength", &BloomInfo::byteLength)
+      .field("bitsPerItem", &BloomInfo::bitsPerItem)
+      .field("expectedFpr", &BloomInfo::expectedFpr)
+      .field("blocked", &BloomInfo::blocked)
+      .field("seedLow", &BloomInfo::seedLow)
+      .field("seedHigh", &BloomInfo::seedHigh);
   function("createBloom", &createBloom);
   function("createBloomForCapacity", &createBloomForCapacity);
   function("destroyBloom", &destroyBloom);

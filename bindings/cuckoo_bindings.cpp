@@ -1,163 +1,136 @@
-// The embind glue between the core and ts/: nothing but argument plumbing.
-//
-// Filters cross the boundary as integer handles (the address of a
-// heap-allocated cuckoo::CuckooFilter) and items as (pointer, length) into wasm
-// memory that the TypeScript layer filled, so a call converts only numbers.
-// Fallible calls return a cuckoo::Status value; results that do not fit a
-// return value go to an out-pointer the caller provides. No function here
-// throws or aborts: the TypeScript layer turns statuses into typed errors.
+// The embind glue between the core's CuckooFilter and ts/src/filter.ts:
+// nothing but argument plumbing (glue.hpp). Fallible calls return a
+// cuckoo::Status value and write a new filter's handle to `outHandle`. No
+// function here throws or aborts: the TypeScript layer turns statuses into
+// typed errors.
 
 #include <emscripten/bind.h>
 
 #include <cstdint>
-#include <cstring>
-#include <new>
-#include <string>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "glue.hpp"
 
 namespace {
 
 using cuckoo::CuckooFilter;
 using cuckoo::Status;
-using Handle = std::uintptr_t;
-using Address = std::uintptr_t;
+using glue::Address;
+using glue::bytesAt;
+using glue::Handle;
+using glue::wholeNumber;
 
-CuckooFilter& filterAt(Handle handle) { return *reinterpret_cast<CuckooFilter*>(handle); }
-const unsigned char* bytesAt(Address address) { return reinterpret_cast<const unsigned char*>(address); }
+CuckooFilter& filterAt(Handle handle) { return glue::objectAt<CuckooFilter>(handle); }
 
-std::uint64_t joinSeed(std::uint32_t low, std::uint32_t high) { return (std::uint64_t{high} << 32) | low; }
-
-// Moves a filter to the heap and writes its handle to `outHandle`.
-int adopt(CuckooFilter&& filter, Address outHandle) {
-  auto* owned = new (std::nothrow) CuckooFilter(std::move(filter));
-  if (owned == nullptr) return static_cast<int>(Status::kOutOfMemory);
-  const auto handle = static_cast<std::uint32_t>(reinterpret_cast<Handle>(owned));
-  std::memcpy(reinterpret_cast<void*>(outHandle), &handle, sizeof handle);
-  return static_cast<int>(Status::kOk);
-}
-
-int createFilter(unsigned fingerprintBits, unsigned bucketSize, double bucketCount, unsigned maxKicks,
+int createFilter(double fingerprintBits, double bucketSize, double bucketCount, double maxKicks,
                  std::uint32_t seedLow, std::uint32_t seedHigh, bool semiSort, Address outHandle) {
   cuckoo::FilterParams params;
   params.semiSort = semiSort;
-  params.fingerprintBits = fingerprintBits;
-  params.bucketSize = bucketSize;
-  // The TypeScript layer passes an integer; anything outside [0, 2^33) is
-  // clamped to 0 so that the conversion is defined and the core rejects it.
-  params.bucketCount = bucketCount >= 0 && bucketCount < 8589934592.0 ? static_cast<std::uint64_t>(bucketCount) : 0;
-  params.maxKicks = maxKicks;
-  params.seed = joinSeed(seedLow, seedHigh);
+  params.fingerprintBits = wholeNumber<unsigned>(fingerprintBits);
+  params.bucketSize = wholeNumber<unsigned>(bucketSize);
+  params.bucketCount = wholeNumber<std::uint64_t>(bucketCount);
+  params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
+  params.seed = glue::joinSeed(seedLow, seedHigh);
   CuckooFilter filter;
-  const Status status = CuckooFilter::create(params, filter);
-  return status == Status::kOk ? adopt(std::move(filter), outHandle) : static_cast<int>(status);
+  return glue::adoptIfOk(CuckooFilter::create(params, filter), std::move(filter), outHandle);
 }
 
-int createFilterForCapacity(double capacity, double falsePositiveRate, unsigned maxKicks, std::uint32_t seedLow,
+// `capacity` is a safe integer (the TypeScript layer checks it).
+int createFilterForCapacity(double capacity, double falsePositiveRate, double maxKicks, std::uint32_t seedLow,
                             std::uint32_t seedHigh, bool semiSort, Address outHandle) {
   cuckoo::FilterParams params;
   params.semiSort = semiSort;
-  params.maxKicks = maxKicks;
-  params.seed = joinSeed(seedLow, seedHigh);
-  const auto items = capacity >= 1 && capacity < 1.8e19 ? static_cast<std::uint64_t>(capacity) : 0;
-  Status status = cuckoo::paramsForCapacity(items, falsePositiveRate, params);
+  params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
+  params.seed = glue::joinSeed(seedLow, seedHigh);
+  Status status = cuckoo::paramsForCapacity(wholeNumber<std::uint64_t>(capacity), falsePositiveRate, params);
   if (status != Status::kOk) return static_cast<int>(status);
   CuckooFilter filter;
-  status = CuckooFilter::create(params, filter);
-  return status == Status::kOk ? adopt(std::move(filter), outHandle) : static_cast<int>(status);
+  return glue::adoptIfOk(CuckooFilter::create(params, filter), std::move(filter), outHandle);
 }
 
 int cloneFilter(Handle handle, Address outHandle) {
   CuckooFilter copy;
-  const Status status = filterAt(handle).cloneTo(copy);
-  return status == Status::kOk ? adopt(std::move(copy), outHandle) : static_cast<int>(status);
+  return glue::adoptIfOk(filterAt(handle).cloneTo(copy), std::move(copy), outHandle);
 }
 
-void destroyFilter(Handle handle) { delete reinterpret_cast<CuckooFilter*>(handle); }
+void destroyFilter(Handle handle) { delete &filterAt(handle); }
 
 bool insertItem(Handle h, Address item, std::size_t length) { return filterAt(h).insert(bytesAt(item), length); }
-int insertUniqueItem(Handle h, Address item, std::size_t length) {
-  return static_cast<int>(filterAt(h).insertUnique(bytesAt(item), length));
+// True only when the item was added (not already present, not full).
+bool insertUniqueItem(Handle h, Address item, std::size_t length) {
+  return filterAt(h).insertUnique(bytesAt(item), length) == cuckoo::InsertOutcome::kInserted;
 }
 bool containsItem(Handle h, Address item, std::size_t length) { return filterAt(h).contains(bytesAt(item), length); }
 bool eraseItem(Handle h, Address item, std::size_t length) { return filterAt(h).erase(bytesAt(item), length); }
 unsigned countItem(Handle h, Address item, std::size_t length) { return filterAt(h).count(bytesAt(item), length); }
 void clearFilter(Handle h) { filterAt(h).clear(); }
 
-// Batches. Variable-length items are packed back to back in `data`, item k
-// spanning [offsets[k], offsets[k+1]); fixed-width items (8-byte integers)
-// are `width` bytes each. Both read only memory the caller filled.
-const std::uint32_t* offsetsAt(Address offsets) { return reinterpret_cast<const std::uint32_t*>(offsets); }
-
+// Batches, in the layouts of glue.hpp. Inserts stop at the first item that
+// does not fit and return how many were stored.
 unsigned insertPacked(Handle h, Address data, Address offsets, unsigned count) {
-  const std::uint32_t* bounds = offsetsAt(offsets);
-  for (unsigned k = 0; k < count; ++k) {
-    if (!filterAt(h).insert(bytesAt(data) + bounds[k], bounds[k + 1] - bounds[k])) return k;
-  }
-  return count;
+  return glue::untilRefused(glue::packedItems(data, offsets, count), glue::call<&CuckooFilter::insert>(filterAt(h)));
 }
 void containsPacked(Handle h, Address data, Address offsets, unsigned count, Address out) {
-  const std::uint32_t* bounds = offsetsAt(offsets);
-  auto* answers = reinterpret_cast<unsigned char*>(out);
-  for (unsigned k = 0; k < count; ++k) {
-    answers[k] = filterAt(h).contains(bytesAt(data) + bounds[k], bounds[k + 1] - bounds[k]) ? 1 : 0;
-  }
+  glue::answerEach(glue::packedItems(data, offsets, count), glue::call<&CuckooFilter::contains>(filterAt(h)), out);
 }
 unsigned erasePacked(Handle h, Address data, Address offsets, unsigned count) {
-  const std::uint32_t* bounds = offsetsAt(offsets);
-  unsigned erased = 0;
-  for (unsigned k = 0; k < count; ++k) erased += filterAt(h).erase(bytesAt(data) + bounds[k], bounds[k + 1] - bounds[k]);
-  return erased;
+  return glue::countTrue(glue::packedItems(data, offsets, count), glue::call<&CuckooFilter::erase>(filterAt(h)));
 }
-
 unsigned insertFixed(Handle h, Address data, unsigned width, unsigned count) {
-  for (unsigned k = 0; k < count; ++k) {
-    if (!filterAt(h).insert(bytesAt(data) + std::size_t{k} * width, width)) return k;
-  }
-  return count;
+  return glue::untilRefused(glue::fixedItems(data, width, count), glue::call<&CuckooFilter::insert>(filterAt(h)));
 }
 void containsFixed(Handle h, Address data, unsigned width, unsigned count, Address out) {
-  auto* answers = reinterpret_cast<unsigned char*>(out);
-  for (unsigned k = 0; k < count; ++k) answers[k] = filterAt(h).contains(bytesAt(data) + std::size_t{k} * width, width);
+  glue::answerEach(glue::fixedItems(data, width, count), glue::call<&CuckooFilter::contains>(filterAt(h)), out);
 }
 unsigned eraseFixed(Handle h, Address data, unsigned width, unsigned count) {
-  unsigned erased = 0;
-  for (unsigned k = 0; k < count; ++k) erased += filterAt(h).erase(bytesAt(data) + std::size_t{k} * width, width);
-  return erased;
+  return glue::countTrue(glue::fixedItems(data, width, count), glue::call<&CuckooFilter::erase>(filterAt(h)));
 }
 
-// Stats and parameters as doubles at `out`, in the order of the FilterInfo
-// layout in ts/src/raw.ts (keep both in step).
-void describeFilter(Handle h, Address out) {
+// A filter's parameters and statistics, as one JavaScript object.
+struct FilterInfo {
+  double itemCount;
+  double slotCount;
+  double loadFactor;
+  double byteLength;
+  double bitsPerItem;
+  double expectedFpr;
+  double fprBound;
+  unsigned fingerprintBits;
+  unsigned bucketSize;
+  double bucketCount;
+  unsigned maxKicks;
+  std::uint32_t seedLow;
+  std::uint32_t seedHigh;
+  bool full;
+  bool semiSort;
+};
+
+FilterInfo describeFilter(Handle h) {
   const CuckooFilter& filter = filterAt(h);
   const cuckoo::FilterStats s = filter.stats();
   const cuckoo::FilterParams& p = filter.params();
-  const double fields[] = {
-      static_cast<double>(s.itemCount),
-      static_cast<double>(s.slotCount),
-      s.loadFactor,
-      static_cast<double>(s.sizeInBytes),
-      s.bitsPerItem,
-      s.expectedFalsePositiveRate,
-      s.falsePositiveBound,
-      static_cast<double>(p.fingerprintBits),
-      static_cast<double>(p.bucketSize),
-      static_cast<double>(p.bucketCount),
-      static_cast<double>(p.maxKicks),
-      static_cast<double>(static_cast<std::uint32_t>(p.seed)),
-      static_cast<double>(static_cast<std::uint32_t>(p.seed >> 32)),
-      filter.isFull() ? 1.0 : 0.0,
-      p.semiSort ? 1.0 : 0.0,
-  };
-  std::memcpy(reinterpret_cast<void*>(out), fields, sizeof fields);
+  return FilterInfo{static_cast<double>(s.itemCount),
+                    static_cast<double>(s.slotCount),
+                    s.loadFactor,
+                    static_cast<double>(s.sizeInBytes),
+                    s.bitsPerItem,
+                    s.expectedFalsePositiveRate,
+                    s.falsePositiveBound,
+                    p.fingerprintBits,
+                    p.bucketSize,
+                    static_cast<double>(p.bucketCount),
+                    p.maxKicks,
+                    static_cast<std::uint32_t>(p.seed),
+                    static_cast<std::uint32_t>(p.seed >> 32),
+                    filter.isFull(),
+                    p.semiSort};
 }
 
 double serializedSize(Handle h) { return static_cast<double>(filterAt(h).serializedSize()); }
 void serializeFilter(Handle h, Address out) { filterAt(h).serialize(reinterpret_cast<unsigned char*>(out)); }
 int deserializeFilter(Address data, std::size_t length, Address outHandle) {
   CuckooFilter filter;
-  const Status status = CuckooFilter::deserialize(bytesAt(data), length, filter);
-  return status == Status::kOk ? adopt(std::move(filter), outHandle) : static_cast<int>(status);
+  return glue::adoptIfOk(CuckooFilter::deserialize(bytesAt(data), length, filter), std::move(filter), outHandle);
 }
 
 // The header checks alone, on the first bytes of an input of `totalLength`
@@ -169,12 +142,26 @@ int checkSerializedHeader(Address header, double totalLength) {
   return static_cast<int>(CuckooFilter::checkSerializedHeader(bytesAt(header), length));
 }
 
-std::string statusText(int status) { return cuckoo::statusMessage(static_cast<Status>(status)); }
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(cuckoo_wasm) {
   using emscripten::function;
+  emscripten::value_object<FilterInfo>("FilterInfo")
+      .field("itemCount", &FilterInfo::itemCount)
+      .field("slotCount", &FilterInfo::slotCount)
+      .field("loadFactor", &FilterInfo::loadFactor)
+      .field("byteLength", &FilterInfo::byteLength)
+      .field("bitsPerItem", &FilterInfo::bitsPerItem)
+      .field("expectedFpr", &FilterInfo::expectedFpr)
+      .field("fprBound", &FilterInfo::fprBound)
+      .field("fingerprintBits", &FilterInfo::fingerprintBits)
+      .field("bucketSize", &FilterInfo::bucketSize)
+      .field("bucketCount", &FilterInfo::bucketCount)
+      .field("maxKicks", &FilterInfo::maxKicks)
+      .field("seedLow", &FilterInfo::seedLow)
+      .field("seedHigh", &FilterInfo::seedHigh)
+      .field("full", &FilterInfo::full)
+      .field("semiSort", &FilterInfo::semiSort);
   function("createFilter", &createFilter);
   function("createFilterForCapacity", &createFilterForCapacity);
   function("cloneFilter", &cloneFilter);
@@ -196,5 +183,4 @@ EMSCRIPTEN_BINDINGS(cuckoo_wasm) {
   function("serializeFilter", &serializeFilter);
   function("deserializeFilter", &deserializeFilter);
   function("checkSerializedHeader", &checkSerializedHeader);
-  function("statusText", &statusText);
 }

@@ -3,12 +3,13 @@
 // delete, and read-only copies of the table and the stash, so that the
 // teaching demo shows the core's own numbers and never recomputes them.
 //
-// As in cuckoo_bindings.cpp: filters cross as integer handles, items as
-// (pointer, length) into wasm memory the caller filled, and every result goes
-// to an out-pointer the caller provides, of a size fixed by the caller. Nothing
-// here allocates, throws or aborts. Layouts are mirrored by ts/src/inspect.ts.
+// As in cuckoo_bindings.cpp (glue.hpp): filters cross as integer handles and
+// items as (pointer, length) into wasm memory the caller filled. Results are
+// JavaScript objects (value objects), so that no layout is kept in step by
+// hand. Nothing here throws or aborts.
 
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <cstdint>
 
@@ -16,20 +17,21 @@
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/hashing.hpp"
 #include "cuckoo/semi_sorted_table.hpp"
+#include "glue.hpp"
 
 namespace {
 
 using cuckoo::CuckooFilter;
-using Handle = std::uintptr_t;
-using Address = std::uintptr_t;
+using emscripten::val;
+using glue::Address;
+using glue::bytesAt;
+using glue::Handle;
 
 constexpr unsigned kLargestBucketSize = 8;
 constexpr std::uint32_t kNoSlot = 0xFFFFFFFFU;
 
-const CuckooFilter& readFilter(Handle handle) { return *reinterpret_cast<const CuckooFilter*>(handle); }
-CuckooFilter& filterAt(Handle handle) { return *reinterpret_cast<CuckooFilter*>(handle); }
-const unsigned char* bytesAt(Address address) { return reinterpret_cast<const unsigned char*>(address); }
-std::uint32_t* wordsAt(Address address) { return reinterpret_cast<std::uint32_t*>(address); }
+const CuckooFilter& readFilter(Handle handle) { return glue::objectAt<const CuckooFilter>(handle); }
+CuckooFilter& filterAt(Handle handle) { return glue::objectAt<CuckooFilter>(handle); }
 
 std::uint32_t fingerprintOffset(const CuckooFilter& filter, std::uint32_t fingerprint) {
   return cuckoo::mix32(fingerprint) & filter.indexMask();
@@ -71,109 +73,109 @@ std::uint32_t slotThatReceived(const CuckooFilter& filter, std::uint32_t bucket,
   return fallback;
 }
 
-// Location layout, 7 words: hash low, hash high, fingerprint, i1, i2,
-// mix32(fingerprint), mix32(fingerprint) & (m - 1).
-constexpr unsigned kLocationWords = 7;
+// Where an item lives. The hash crosses as two 32-bit halves.
+struct Location {
+  std::uint32_t hashLow;
+  std::uint32_t hashHigh;
+  std::uint32_t fingerprint;
+  std::uint32_t i1;
+  std::uint32_t i2;
+  std::uint32_t fingerprintHash;     // mix32(fingerprint)
+  std::uint32_t fingerprintHashMod;  // what i1 and i2 differ by
+};
 
-cuckoo::ItemLocation writeLocation(const CuckooFilter& filter, Address item, std::size_t length, std::uint32_t* out) {
-  const cuckoo::ItemLocation where = filter.locate(bytesAt(item), length);
-  out[0] = static_cast<std::uint32_t>(where.hash);
-  out[1] = static_cast<std::uint32_t>(where.hash >> 32);
-  out[2] = where.fingerprint;
-  out[3] = where.primaryBucket;
-  out[4] = where.alternateBucket;
-  out[5] = cuckoo::mix32(where.fingerprint);
-  out[6] = fingerprintOffset(filter, where.fingerprint);
-  return where;
+Location locationOf(const CuckooFilter& filter, const cuckoo::ItemLocation& where) {
+  return Location{static_cast<std::uint32_t>(where.hash), static_cast<std::uint32_t>(where.hash >> 32),
+                  where.fingerprint,  where.primaryBucket,
+                  where.alternateBucket, cuckoo::mix32(where.fingerprint),
+                  fingerprintOffset(filter, where.fingerprint)};
 }
 
-void locateItem(Handle h, Address item, std::size_t length, Address out) {
-  writeLocation(readFilter(h), item, length, wordsAt(out));
+Location locateItem(Handle h, Address item, std::size_t length) {
+  const CuckooFilter& filter = readFilter(h);
+  return locationOf(filter, filter.locate(bytesAt(item), length));
 }
 
-// Records an insert's steps. Kicks go to the caller's buffer, 6 words each:
-// bucket, slot, incoming, evicted, nextBucket, mix32(evicted) & (m - 1); those
-// beyond its capacity are counted but not written.
+// One eviction of an insert.
+struct Kick {
+  std::uint32_t bucket;
+  std::uint32_t slot;
+  std::uint32_t incoming;
+  std::uint32_t evicted;
+  std::uint32_t nextBucket;
+  std::uint32_t evictedHashMod;  // mix32(evicted) & (m - 1)
+};
+
+// How an insert ended: placed in a slot, sent to the stash, or refused (full).
+enum class InsertEnd : std::uint32_t { kRefused = 0, kPlaced = 1, kStashed = 2 };
+
+struct InsertTrace {
+  Location location{};
+  bool added = false;
+  std::uint32_t kickCount = 0;
+  val kicks = val::array();  // Kick records, at most the caller's capacity
+  InsertEnd end = InsertEnd::kRefused;
+  std::uint32_t endBucket = 0;
+  std::uint32_t endSlot = kNoSlot;  // kNoSlot unless placed
+  std::uint32_t endFingerprint = 0;
+};
+
+// Records an insert's steps; kicks beyond the capacity are counted, not kept.
 class TraceRecorder final : public cuckoo::InsertObserver {
  public:
-  enum End : std::uint32_t { kRefused = 0, kPlaced = 1, kStashed = 2 };
-
-  TraceRecorder(const CuckooFilter& filter, std::uint32_t* kicks, std::uint32_t capacity,
-                const cuckoo::ItemLocation& where)
+  TraceRecorder(const CuckooFilter& filter, std::uint32_t capacity, const cuckoo::ItemLocation& where,
+                InsertTrace& trace)
       : filter_(filter),
-        kicks_(kicks),
         capacity_(capacity),
         primary_(where.primaryBucket),
         primaryBefore_(copyBucket(filter, where.primaryBucket)),
-        alternateBefore_(copyBucket(filter, where.alternateBucket)) {}
+        alternateBefore_(copyBucket(filter, where.alternateBucket)),
+        trace_(trace) {}
 
   void onKick(std::uint32_t bucket, unsigned slot, std::uint32_t incoming, std::uint32_t evicted,
               std::uint32_t nextBucket) override {
-    if (kickCount_ < capacity_) {
-      std::uint32_t* record = kicks_ + std::size_t{kickCount_} * 6;
-      record[0] = bucket;
-      record[1] = slot;
-      record[2] = incoming;
-      record[3] = evicted;
-      record[4] = nextBucket;
-      record[5] = fingerprintOffset(filter_, evicted);
+    if (trace_.kickCount < capacity_) {
+      trace_.kicks.call<void>("push", Kick{bucket, slot, incoming, evicted, nextBucket, fingerprintOffset(filter_, evicted)});
     }
-    ++kickCount_;
+    ++trace_.kickCount;
     // Taken before the core tries nextBucket, to tell which slot it fills.
     nextBefore_ = copyBucket(filter_, nextBucket);
   }
 
   void onPlaced(std::uint32_t bucket, std::uint32_t fingerprint) override {
-    const BucketCopy& before = kickCount_ > 0 ? nextBefore_ : bucket == primary_ ? primaryBefore_ : alternateBefore_;
-    finish(kPlaced, bucket, slotThatReceived(filter_, bucket, before, fingerprint), fingerprint);
+    const BucketCopy& before = trace_.kickCount > 0 ? nextBefore_ : bucket == primary_ ? primaryBefore_ : alternateBefore_;
+    finish(InsertEnd::kPlaced, bucket, slotThatReceived(filter_, bucket, before, fingerprint), fingerprint);
   }
 
   void onStashed(std::uint32_t bucket, std::uint32_t fingerprint) override {
-    finish(kStashed, bucket, kNoSlot, fingerprint);
-  }
-
-  // Summary layout, 5 words: kick count, end (End), end bucket, end slot
-  // (kNoSlot unless placed), end fingerprint.
-  void writeSummary(std::uint32_t* out) const {
-    out[0] = kickCount_;
-    out[1] = end_;
-    out[2] = endBucket_;
-    out[3] = endSlot_;
-    out[4] = endFingerprint_;
+    finish(InsertEnd::kStashed, bucket, kNoSlot, fingerprint);
   }
 
  private:
-  void finish(End end, std::uint32_t bucket, std::uint32_t slot, std::uint32_t fingerprint) {
-    end_ = end;
-    endBucket_ = bucket;
-    endSlot_ = slot;
-    endFingerprint_ = fingerprint;
+  void finish(InsertEnd end, std::uint32_t bucket, std::uint32_t slot, std::uint32_t fingerprint) {
+    trace_.end = end;
+    trace_.endBucket = bucket;
+    trace_.endSlot = slot;
+    trace_.endFingerprint = fingerprint;
   }
 
   const CuckooFilter& filter_;
-  std::uint32_t* kicks_;
   std::uint32_t capacity_;
   std::uint32_t primary_;
   BucketCopy primaryBefore_;
   BucketCopy alternateBefore_;
   BucketCopy nextBefore_;
-  std::uint32_t kickCount_ = 0;
-  End end_ = kRefused;
-  std::uint32_t endBucket_ = 0;
-  std::uint32_t endSlot_ = kNoSlot;
-  std::uint32_t endFingerprint_ = 0;
+  InsertTrace& trace_;
 };
 
-// Out layout: the location (7 words), then added (0/1), then the summary.
-bool traceInsert(Handle h, Address item, std::size_t length, Address kicks, unsigned kickCapacity, Address out) {
+InsertTrace traceInsert(Handle h, Address item, std::size_t length, unsigned kickCapacity) {
   CuckooFilter& filter = filterAt(h);
-  std::uint32_t* words = wordsAt(out);
-  const cuckoo::ItemLocation where = writeLocation(filter, item, length, words);
-  TraceRecorder recorder(filter, wordsAt(kicks), kickCapacity, where);
-  const bool added = filter.insertObserved(bytesAt(item), length, recorder);
-  words[kLocationWords] = added ? 1 : 0;
-  recorder.writeSummary(words + kLocationWords + 1);
-  return added;
+  const cuckoo::ItemLocation where = filter.locate(bytesAt(item), length);
+  InsertTrace trace;
+  trace.location = locationOf(filter, where);
+  TraceRecorder recorder(filter, kickCapacity, where, trace);
+  trace.added = filter.insertObserved(bytesAt(item), length, recorder);
+  return trace;
 }
 
 // Copies of a fingerprint in the item's two buckets, counted as the core's
@@ -182,37 +184,45 @@ unsigned bucketCopies(std::uint32_t primaryMatches, std::uint32_t alternateMatch
   return popcount(primaryMatches) + (where.alternateBucket != where.primaryBucket ? popcount(alternateMatches) : 0);
 }
 
-// Out layout: the location (7 words), then found (the core's contains), the
-// matching slots of i1 and of i2 as bit sets, and the copies in the stash
-// (the core's count() less the copies in the buckets).
-bool traceLookup(Handle h, Address item, std::size_t length, Address out) {
+struct LookupTrace {
+  Location location;
+  bool found;                      // the core's contains()
+  std::uint32_t slotsInI1;         // matching slots of i1, as a bit set
+  std::uint32_t slotsInI2;         // matching slots of i2, as a bit set
+  std::uint32_t copiesInStash;     // the core's count() less the copies in the buckets
+};
+
+LookupTrace traceLookup(Handle h, Address item, std::size_t length) {
   const CuckooFilter& filter = readFilter(h);
-  std::uint32_t* words = wordsAt(out);
-  const cuckoo::ItemLocation where = writeLocation(filter, item, length, words);
-  const bool found = filter.contains(bytesAt(item), length);
+  const cuckoo::ItemLocation where = filter.locate(bytesAt(item), length);
   const std::uint32_t primaryMatches = slotsHolding(filter, where.primaryBucket, where.fingerprint);
   const std::uint32_t alternateMatches = slotsHolding(filter, where.alternateBucket, where.fingerprint);
-  words[kLocationWords] = found ? 1 : 0;
-  words[kLocationWords + 1] = primaryMatches;
-  words[kLocationWords + 2] = alternateMatches;
-  words[kLocationWords + 3] =
-      filter.count(bytesAt(item), length) - bucketCopies(primaryMatches, alternateMatches, where);
-  return found;
+  return LookupTrace{locationOf(filter, where), filter.contains(bytesAt(item), length), primaryMatches,
+                     alternateMatches,
+                     filter.count(bytesAt(item), length) - bucketCopies(primaryMatches, alternateMatches, where)};
 }
 
-// Out layout: the location (7 words), then deleted (0/1), where the copy came
-// from (0 nowhere, 1 a bucket, 2 the stash), its bucket and slot (kNoSlot
-// when from the stash or nowhere), and whether the stash was occupied and
-// the freed slot let the core re-place the stashed fingerprint (silently: the
-// core reports no steps of that walk, so later buckets may have changed too).
-//
+// Where a deleted copy came from.
+enum class DeleteSource : std::uint32_t { kNowhere = 0, kBucket = 1, kStash = 2 };
+
+struct DeleteTrace {
+  Location location;
+  bool deleted;
+  DeleteSource from;
+  std::uint32_t bucket;  // the bucket and slot the copy left (kNoSlot when from the stash or nowhere)
+  std::uint32_t slot;
+  // The stash was occupied and the freed slot let the core re-place the
+  // stashed fingerprint (silently: the core reports no steps of that walk, so
+  // later buckets may have changed too).
+  bool stashReinserted;
+};
+
 // The core names no slot, so it is found by comparing the item's buckets and
 // the stash before and after: a bucket that lost a copy of the fingerprint,
 // else the stash if it lost one.
-bool traceErase(Handle h, Address item, std::size_t length, Address out) {
+DeleteTrace traceErase(Handle h, Address item, std::size_t length) {
   CuckooFilter& filter = filterAt(h);
-  std::uint32_t* words = wordsAt(out);
-  const cuckoo::ItemLocation where = writeLocation(filter, item, length, words);
+  const cuckoo::ItemLocation where = filter.locate(bytesAt(item), length);
   const std::uint32_t primaryBefore = slotsHolding(filter, where.primaryBucket, where.fingerprint);
   const std::uint32_t alternateBefore = slotsHolding(filter, where.alternateBucket, where.fingerprint);
   const bool stashWasOccupied = filter.stash().occupied;
@@ -226,15 +236,14 @@ bool traceErase(Handle h, Address item, std::size_t length, Address out) {
   const unsigned stashCopiesAfter =
       filter.count(bytesAt(item), length) - bucketCopies(primaryAfter, alternateAfter, where);
 
-  enum From : std::uint32_t { kNowhere = 0, kBucket = 1, kStash = 2 };
-  From from = kNowhere;
+  DeleteSource from = DeleteSource::kNowhere;
   std::uint32_t bucket = 0;
   std::uint32_t slot = kNoSlot;
   if (deleted) {
     const auto lostFrom = [&](std::uint32_t b, std::uint32_t before, std::uint32_t after) {
       if (popcount(after) >= popcount(before)) return false;
       const std::uint32_t gone = before & ~after;
-      from = kBucket;
+      from = DeleteSource::kBucket;
       bucket = b;
       slot = static_cast<std::uint32_t>(__builtin_ctz(gone != 0 ? gone : before));
       return true;
@@ -242,22 +251,18 @@ bool traceErase(Handle h, Address item, std::size_t length, Address out) {
     if (!lostFrom(where.primaryBucket, primaryBefore, primaryAfter) &&
         !lostFrom(where.alternateBucket, alternateBefore, alternateAfter)) {
       if (stashCopiesAfter < stashCopiesBefore) {
-        from = kStash;
+        from = DeleteSource::kStash;
       } else {
         // The re-placed stash fingerprint refilled the bucket: the copy came
         // from the first bucket that held one.
-        from = kBucket;
+        from = DeleteSource::kBucket;
         bucket = primaryBefore != 0 ? where.primaryBucket : where.alternateBucket;
         slot = static_cast<std::uint32_t>(__builtin_ctz(primaryBefore != 0 ? primaryBefore : alternateBefore));
       }
     }
   }
-  words[kLocationWords] = deleted ? 1 : 0;
-  words[kLocationWords + 1] = from;
-  words[kLocationWords + 2] = bucket;
-  words[kLocationWords + 3] = slot;
-  words[kLocationWords + 4] = stashWasOccupied && from == kBucket ? 1 : 0;
-  return deleted;
+  return DeleteTrace{locationOf(filter, where), deleted, from, bucket, slot,
+                     stashWasOccupied && from == DeleteSource::kBucket};
 }
 
 // Copies slots of buckets [first, first + count) to `out`, bucket by bucket
@@ -265,22 +270,24 @@ bool traceErase(Handle h, Address item, std::size_t length, Address out) {
 void readSlots(Handle h, unsigned first, unsigned count, Address out) {
   const CuckooFilter& filter = readFilter(h);
   const unsigned b = filter.params().bucketSize;
-  std::uint32_t* words = wordsAt(out);
+  std::uint32_t* words = glue::wordsAt(out);
   for (std::uint64_t bucket = first; bucket < std::uint64_t{first} + count; ++bucket) {
     for (unsigned s = 0; s < b; ++s) *words++ = filter.slotValue(bucket, s);
   }
 }
 
-// Out layout, 4 words: occupied (0/1), fingerprint, the bucket it was last
-// evicted from, and that bucket's alternate for the fingerprint.
-void readStash(Handle h, Address out) {
+struct StashInfo {
+  bool occupied;
+  std::uint32_t fingerprint;      // 0 when empty
+  std::uint32_t bucket;           // the bucket it was last evicted from
+  std::uint32_t alternateBucket;  // and that bucket's alternate for it
+};
+
+StashInfo readStash(Handle h) {
   const CuckooFilter& filter = readFilter(h);
   const cuckoo::Stash& stash = filter.stash();
-  std::uint32_t* words = wordsAt(out);
-  words[0] = stash.occupied ? 1 : 0;
-  words[1] = stash.fingerprint;
-  words[2] = stash.bucket;
-  words[3] = stash.occupied ? cuckoo::alternateBucket(stash.bucket, stash.fingerprint, filter.indexMask()) : 0;
+  return StashInfo{stash.occupied, stash.fingerprint, stash.bucket,
+                   stash.occupied ? cuckoo::alternateBucket(stash.bucket, stash.fingerprint, filter.indexMask()) : 0};
 }
 
 std::uint32_t alternateBucketOf(Handle h, std::uint32_t bucket, std::uint32_t fingerprint) {
@@ -303,7 +310,60 @@ unsigned optimalBloomHashCountFor(double bitsPerItem) { return cuckoo::optimalBl
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(cuckoo_inspect) {
+  using emscripten::enum_;
   using emscripten::function;
+  using emscripten::value_object;
+  value_object<Location>("Location")
+      .field("hashLow", &Location::hashLow)
+      .field("hashHigh", &Location::hashHigh)
+      .field("fingerprint", &Location::fingerprint)
+      .field("i1", &Location::i1)
+      .field("i2", &Location::i2)
+      .field("fingerprintHash", &Location::fingerprintHash)
+      .field("fingerprintHashMod", &Location::fingerprintHashMod);
+  value_object<Kick>("Kick")
+      .field("bucket", &Kick::bucket)
+      .field("slot", &Kick::slot)
+      .field("incoming", &Kick::incoming)
+      .field("evicted", &Kick::evicted)
+      .field("nextBucket", &Kick::nextBucket)
+      .field("evictedHashMod", &Kick::evictedHashMod);
+  enum_<InsertEnd>("InsertEnd")
+      .value("refused", InsertEnd::kRefused)
+      .value("placed", InsertEnd::kPlaced)
+      .value("stashed", InsertEnd::kStashed);
+  value_object<InsertTrace>("InsertTrace")
+      .field("location", &InsertTrace::location)
+      .field("added", &InsertTrace::added)
+      .field("kickCount", &InsertTrace::kickCount)
+      .field("kicks", &InsertTrace::kicks)
+      .field("end", &InsertTrace::end)
+      .field("endBucket", &InsertTrace::endBucket)
+      .field("endSlot", &InsertTrace::endSlot)
+      .field("endFingerprint", &InsertTrace::endFingerprint);
+  value_object<LookupTrace>("LookupTrace")
+      .field("location", &LookupTrace::location)
+      .field("found", &LookupTrace::found)
+      .field("slotsInI1", &LookupTrace::slotsInI1)
+      .field("slotsInI2", &LookupTrace::slotsInI2)
+      .field("copiesInStash", &LookupTrace::copiesInStash);
+  enum_<DeleteSource>("DeleteSource")
+      .value("nowhere", DeleteSource::kNowhere)
+      .value("bucket", DeleteSource::kBucket)
+      .value("stash", DeleteSource::kStash);
+  value_object<DeleteTrace>("DeleteTrace")
+      .field("location", &DeleteTrace::location)
+      .field("deleted", &DeleteTrace::deleted)
+      .field("from", &DeleteTrace::from)
+      .field("bucket", &DeleteTrace::bucket)
+      .field("slot", &DeleteTrace::slot)
+      .field("stashReinserted", &DeleteTrace::stashReinserted);
+  value_object<StashInfo>("StashInfo")
+      .field("occupied", &StashInfo::occupied)
+      .field("fingerprint", &StashInfo::fingerprint)
+      .field("bucket", &StashInfo::bucket)
+      .field("alternateBucket", &StashInfo::alternateBucket);
+  emscripten::constant("noSlot", kNoSlot);
   function("inspectLocate", &locateItem);
   function("inspectTraceInsert", &traceInsert);
   function("inspectTraceLookup", &traceLookup);

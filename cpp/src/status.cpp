@@ -14,7 +14,7 @@ const char* statusMessage(Status status) noexcept {
              "natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape";
     case Status::kOutOfMemory: return "not enough memory for the table";
     case Status::kInvalidCapacity: return "capacity must be at least 1";
-    case Status::kInvalidFalsePositiveRate: return "the false-positive rate must be greater than 0 and less than 1";
+    case Status::kInvalidFalsePositiveRate: return "fpr must be greater than 0 and less than 1";
     case Status::kFalsePositiveRateTooLow: return "the false-positive rate is too low: it would need fingerprints wider than 32 bits";
     case Status::kInvalidSemiSortParameters:
       return "semiSort needs bucketSize 4 and fingerprintBits from 5 to 32";

@@ -1,7 +1,8 @@
 // Feeding batches of items to the core: written into wasm memory a chunk at a
 // time, so each chunk crosses the boundary in one call.
 
-import { describeValue, isNumericItemArray, type ItemWriter } from './items.js';
+import { describeValue, isNumericItemArray, NUMERIC_ITEM_BYTES, type ItemWriter } from './items.js';
+import type { Address, RawModule } from './raw.js';
 
 const CHUNK_ITEMS = 8192;
 const CHUNK_BYTES = 1 << 20;
@@ -88,4 +89,63 @@ function feedChunks(
 function firstUnsafeInteger(items: Float64Array, start: number, count: number): number {
   for (let i = start; i < start + count; i++) if (!Number.isSafeInteger(items[i])) return i;
   return -1;
+}
+
+/** A core call on one chunk of a batch, in each of the two layouts of {@link forEachChunk}. */
+export interface ChunkCall<T> {
+  packed(data: Address, offsets: Address, count: number): T;
+  fixed(data: Address, width: number, count: number): T;
+}
+
+/** A core lookup on one chunk, writing one answer byte per item to `out`. */
+export interface AnswerCall {
+  packed(data: Address, offsets: Address, count: number, out: Address): void;
+  fixed(data: Address, width: number, count: number, out: Address): void;
+}
+
+/**
+ * Sums what `call` counts over the chunks of `items` (items added, deleted,
+ * ...). With `stopWhenShort`, stops after the first chunk in which it counts
+ * fewer than the chunk's items (an add refused). The items before an
+ * invalid one are processed before its error is thrown.
+ */
+export function countOverChunks(
+  writer: ItemWriter,
+  items: unknown,
+  what: string,
+  call: ChunkCall<number>,
+  stopWhenShort: boolean,
+): number {
+  let total = 0;
+  forEachChunk(writer, items, what, true, (count, packed) => {
+    const counted = packed
+      ? call.packed(writer.data.address, writer.aux.address, count)
+      : call.fixed(writer.data.address, NUMERIC_ITEM_BYTES, count);
+    total += counted;
+    return !stopWhenShort || counted === count;
+  });
+  return total;
+}
+
+/** The answers of `call` for every item of `items`, 1 or 0 each, in order. */
+export function answersOverChunks(module: RawModule, writer: ItemWriter, items: unknown, what: string, call: AnswerCall): Uint8Array {
+  const parts: Uint8Array[] = [];
+  forEachChunk(writer, items, what, false, (count, packed) => {
+    const out = writer.answers.reserve(count);
+    if (packed) call.packed(writer.data.address, writer.aux.address, count, out);
+    else call.fixed(writer.data.address, NUMERIC_ITEM_BYTES, count, out);
+    parts.push(module.HEAPU8.slice(out, out + count));
+  });
+  return concatenate(parts);
+}
+
+function concatenate(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
 }

@@ -1,18 +1,14 @@
 // The public BloomFilter class: argument checking, ownership and conversion
 // around the core's StandardBloomFilter and BlockedBloomFilter
 // (cpp/include/cuckoo/bloom_filter.hpp). No filter logic lives here.
-//
-// The argument checks, the disposal plumbing and the batch chunking below
-// repeat private helpers of filter.ts in minimal form; they belong in a
-// shared module once filter.ts's restructuring allows moving them there.
 
-import { forEachChunk } from './batches.js';
+import { answersOverChunks, countOverChunks } from './batches.js';
 import type { ItemBatch } from './filter.js';
-import { takeHandle, WasmOwned, type ItemCall } from './handles.js';
-import { describeValue, type Item } from './items.js';
+import { adopted, adoptedHandle, takeHandle, WasmOwned, type Adopted, type ItemCall } from './handles.js';
+import type { Item } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
-import { BloomInfoField, type Handle } from './raw.js';
-import { checkFlag, checkInteger, checkObject, checkSeed } from './validate.js';
+import type { BloomInfo, Handle } from './raw.js';
+import { checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed } from './validate.js';
 
 /** Options of `new BloomFilter(...)`: an exact bit array. */
 export interface BloomFilterOptions {
@@ -51,25 +47,20 @@ export interface BloomCreateOptions {
   seed?: number | bigint;
 }
 
-const MAX_BIT_COUNT = 2 ** 32;
-const MAX_HASH_COUNT = 32;
-
-// Set only while BloomFilter.create wraps a handle it already owns.
-let adoptedHandle: Handle | undefined;
-
 const bloomInsertItem: ItemCall<boolean> = (module, handle, item, length) => module.bloomInsertItem(handle, item, length);
 const bloomContainsItem: ItemCall<boolean> = (module, handle, item, length) =>
   module.bloomContainsItem(handle, item, length);
 
-/** Checks the options of `new BloomFilter` and creates the core filter. */
+/** Creates the core filter for `new BloomFilter`; the core checks the ranges (see filter.ts). */
 function createBloomHandle(runtime: Runtime, options: unknown): Handle {
-  const o = checkObject(options, 'new BloomFilter: options', '{ bitCount, hashCount, blocked?, seed? }');
-  const bitCount = checkInteger(o.bitCount, 'new BloomFilter: bitCount', 1, MAX_BIT_COUNT, 'an integer from 1 to 2^32');
-  const hashCount = checkInteger(o.hashCount, 'new BloomFilter: hashCount', 1, MAX_HASH_COUNT, 'an integer from 1 to 32');
-  const blocked = checkFlag(o.blocked, 'new BloomFilter: blocked');
-  const [seedLow, seedHigh] = checkSeed(o.seed, 'new BloomFilter: seed');
+  const what = 'new BloomFilter';
+  const o = checkObject(options, `${what}: options`, '{ bitCount, hashCount, blocked?, seed? }');
+  const bitCount = checkNumberOption(runtime.module, o, 'bitCount', what);
+  const hashCount = checkNumberOption(runtime.module, o, 'hashCount', what);
+  const blocked = checkFlag(o.blocked, `${what}: blocked`);
+  const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
   const status = runtime.module.createBloom(blocked, bitCount, hashCount, seedLow, seedHigh, runtime.results);
-  return takeHandle(runtime, status, 'new BloomFilter');
+  return takeHandle(runtime, status, what, o);
 }
 
 /**
@@ -119,17 +110,20 @@ export class BloomFilter extends WasmOwned {
    * const filter = new BloomFilter({ bitCount: 1_300_000, hashCount: 9, blocked: true });
    * ```
    */
-  constructor(options: BloomFilterOptions) {
+  constructor(options: BloomFilterOptions);
+  /** @internal */
+  constructor(options: BloomFilterOptions | Adopted);
+  constructor(options: BloomFilterOptions | Adopted) {
     const runtime = requireRuntime('new BloomFilter');
-    super(runtime, adoptedHandle ?? createBloomHandle(runtime, options), 'BloomFilter', (module, handle) =>
+    super(runtime, adoptedHandle(options) ?? createBloomHandle(runtime, options), 'BloomFilter', (module, handle) =>
       module.destroyBloom(handle),
     );
-    const info = this.#describe(this.live('constructor'));
-    this.#bitCount = info[BloomInfoField.BitCount]!;
-    this.#hashCount = info[BloomInfoField.HashCount]!;
-    this.#byteLength = info[BloomInfoField.SizeInBytes]!;
-    this.#blocked = info[BloomInfoField.Blocked] === 1;
-    this.#seed = (BigInt(info[BloomInfoField.SeedHigh]!) << 32n) | BigInt(info[BloomInfoField.SeedLow]!);
+    const info = this.#describe('constructor');
+    this.#bitCount = info.bitCount;
+    this.#hashCount = info.hashCount;
+    this.#byteLength = info.byteLength;
+    this.#blocked = info.blocked;
+    this.#seed = (BigInt(info.seedHigh) << 32n) | BigInt(info.seedLow);
   }
 
   /**
@@ -146,29 +140,20 @@ export class BloomFilter extends WasmOwned {
    * ```
    */
   static create(options: BloomCreateOptions): BloomFilter {
-    const runtime = requireRuntime('BloomFilter.create');
-    const o = checkObject(options, 'BloomFilter.create: options', '{ capacity, fpr, blocked?, seed? }');
-    const capacity = checkInteger(o.capacity, 'BloomFilter.create: capacity', 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
-    if (typeof o.fpr !== 'number') {
-      throw new TypeError(`BloomFilter.create: fpr must be a number greater than 0 and less than 1, got ${describeValue(o.fpr)}`);
-    }
-    if (!(o.fpr > 0 && o.fpr < 1)) throw new RangeError(`BloomFilter.create: fpr must be greater than 0 and less than 1, got ${o.fpr}`);
-    const blocked = checkFlag(o.blocked, 'BloomFilter.create: blocked');
-    const [seedLow, seedHigh] = checkSeed(o.seed, 'BloomFilter.create: seed');
-    const status = runtime.module.createBloomForCapacity(blocked, capacity, o.fpr, seedLow, seedHigh, runtime.results);
-    const handle = takeHandle(runtime, status, 'BloomFilter.create');
-    adoptedHandle = handle;
-    try {
-      return new BloomFilter(undefined as unknown as BloomFilterOptions);
-    } finally {
-      adoptedHandle = undefined;
-    }
+    const what = 'BloomFilter.create';
+    const runtime = requireRuntime(what);
+    const o = checkObject(options, `${what}: options`, '{ capacity, fpr, blocked?, seed? }');
+    // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
+    const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
+    const fpr = checkNumberOption(runtime.module, o, 'fpr', what);
+    const blocked = checkFlag(o.blocked, `${what}: blocked`);
+    const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
+    const status = runtime.module.createBloomForCapacity(blocked, capacity, fpr, seedLow, seedHigh, runtime.results);
+    return new BloomFilter(adopted(takeHandle(runtime, status, what, o)));
   }
 
-  #describe(handle: Handle): Float64Array {
-    const { module, results } = this.runtime;
-    module.describeBloom(handle, results);
-    return module.HEAPF64.subarray(results >>> 3, (results >>> 3) + BloomInfoField.Count);
+  #describe(method: string): BloomInfo {
+    return this.runtime.module.describeBloom(this.live(method));
   }
 
   /**
@@ -212,13 +197,16 @@ export class BloomFilter extends WasmOwned {
   addMany(items: ItemBatch): number {
     const handle = this.live('addMany');
     const { module, writer } = this.runtime;
-    let fresh = 0;
-    forEachChunk(writer, items, 'BloomFilter.addMany: items', true, (count, packed) => {
-      fresh += packed
-        ? module.bloomInsertPacked(handle, writer.data.address, writer.aux.address, count)
-        : module.bloomInsertFixed(handle, writer.data.address, 8, count);
-    });
-    return fresh;
+    return countOverChunks(
+      writer,
+      items,
+      'BloomFilter.addMany: items',
+      {
+        packed: (data, offsets, count) => module.bloomInsertPacked(handle, data, offsets, count),
+        fixed: (data, width, count) => module.bloomInsertFixed(handle, data, width, count),
+      },
+      false,
+    );
   }
 
   /**
@@ -232,21 +220,10 @@ export class BloomFilter extends WasmOwned {
   hasMany(items: ItemBatch): Uint8Array {
     const handle = this.live('hasMany');
     const { module, writer } = this.runtime;
-    const parts: Uint8Array[] = [];
-    forEachChunk(writer, items, 'BloomFilter.hasMany: items', false, (count, packed) => {
-      const out = writer.answers.reserve(count);
-      if (packed) module.bloomContainsPacked(handle, writer.data.address, writer.aux.address, count, out);
-      else module.bloomContainsFixed(handle, writer.data.address, 8, count, out);
-      parts.push(module.HEAPU8.slice(out, out + count));
+    return answersOverChunks(module, writer, items, 'BloomFilter.hasMany: items', {
+      packed: (data, offsets, count, out) => module.bloomContainsPacked(handle, data, offsets, count, out),
+      fixed: (data, width, count, out) => module.bloomContainsFixed(handle, data, width, count, out),
     });
-    if (parts.length === 1) return parts[0]!;
-    const answers = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-    let offset = 0;
-    for (const part of parts) {
-      answers.set(part, offset);
-      offset += part.length;
-    }
-    return answers;
   }
 
   /**
@@ -349,7 +326,7 @@ export class BloomFilter extends WasmOwned {
    * ```
    */
   get bitsPerItem(): number {
-    return this.#describe(this.live('bitsPerItem'))[BloomInfoField.BitsPerItem]!;
+    return this.#describe('bitsPerItem').bitsPerItem;
   }
 
   /**
@@ -365,6 +342,6 @@ export class BloomFilter extends WasmOwned {
    * ```
    */
   get expectedFpr(): number {
-    return this.#describe(this.live('expectedFpr'))[BloomInfoField.ExpectedFpr]!;
+    return this.#describe('expectedFpr').expectedFpr;
   }
 }

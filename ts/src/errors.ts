@@ -11,14 +11,24 @@
  * Every message names the argument and what is allowed.
  */
 
+import type { RawModule } from './raw.js';
+
+/**
+ * The codes of {@link FormatError}, as the bindings name the core's
+ * byte-format statuses (bindings/facts_bindings.cpp); a test checks that the
+ * two lists agree.
+ */
+export const FORMAT_ERROR_CODES = [
+  'BAD_MAGIC',
+  'UNSUPPORTED_VERSION',
+  'TRUNCATED',
+  'BAD_PARAMETERS',
+  'CHECKSUM_MISMATCH',
+  'INCONSISTENT',
+] as const;
+
 /** Codes of {@link FormatError}: which check of the byte format failed (see FORMAT.md). */
-export type FormatErrorCode =
-  | 'BAD_MAGIC'
-  | 'UNSUPPORTED_VERSION'
-  | 'TRUNCATED'
-  | 'BAD_PARAMETERS'
-  | 'CHECKSUM_MISMATCH'
-  | 'INCONSISTENT';
+export type FormatErrorCode = (typeof FORMAT_ERROR_CODES)[number];
 
 /** Codes of {@link CuckooFilterError}. */
 export type CuckooFilterErrorCode = FormatErrorCode | 'NOT_INITIALIZED' | 'DISPOSED' | 'LOAD_FAILED';
@@ -70,27 +80,28 @@ export class FormatError extends CuckooFilterError {
   }
 }
 
-// cuckoo::Status values (cpp/include/cuckoo/status.hpp); the numbers are a
-// contract between the core and this file.
-const formatCodes: Readonly<Record<number, FormatErrorCode>> = {
-  20: 'BAD_MAGIC',
-  21: 'UNSUPPORTED_VERSION',
-  22: 'TRUNCATED',
-  23: 'BAD_PARAMETERS',
-  24: 'CHECKSUM_MISMATCH',
-  25: 'INCONSISTENT',
-};
-
-export const STATUS_OK = 0;
-
 /**
- * The error for a non-zero core status. `context` names what was being done
- * ("new CuckooFilter", "CuckooFilter.fromBytes", ...) and `describe` gives
- * the core's own sentence for the status.
+ * The error for a failed core status: a FormatError for a byte-format
+ * status, else a RangeError (a parameter out of range, or a table that does
+ * not fit). `context` names what was being done ("new CuckooFilter", ...);
+ * the message is the core's own sentence, followed by the values of the
+ * options it is about, when `options` holds them.
  */
-export function errorForStatus(status: number, context: string, describe: (status: number) => string): Error {
-  const formatCode = formatCodes[status];
-  if (formatCode !== undefined) return new FormatError(formatCode, `${context}: ${describe(status)}`);
-  // Every other status is a parameter out of range or a table that does not fit.
-  return new RangeError(`${context}: ${describe(status)}`);
+export function errorForStatus(
+  module: RawModule,
+  status: number,
+  context: string,
+  options?: Readonly<Record<string, unknown>>,
+): Error {
+  const message = `${context}: ${module.statusText(status)}${gotValues(module.statusOptions(status), options)}`;
+  const formatCode = module.statusFormatCode(status);
+  if (formatCode !== '') return new FormatError(formatCode as FormatErrorCode, message);
+  return new RangeError(message);
+}
+
+function gotValues(names: string, options: Readonly<Record<string, unknown>> | undefined): string {
+  if (names === '' || options === undefined) return '';
+  const keys = names.split(',');
+  if (keys.length === 1) return `, got ${String(options[keys[0]!])}`;
+  return `, got ${keys.map((key) => `${key} ${String(options[key])}`).join(' and ')}`;
 }

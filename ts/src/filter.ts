@@ -1,13 +1,12 @@
 // The public CuckooFilter class: argument checking, ownership and conversion
 // around the core. No filter logic lives here.
 
-import { forEachChunk } from './batches.js';
-import { errorForStatus, STATUS_OK } from './errors.js';
-import { takeHandle, WasmOwned, type ItemCall } from './handles.js';
+import { answersOverChunks, countOverChunks } from './batches.js';
+import { adopted, adoptedHandle, checkStatus, takeHandle, WasmOwned, type Adopted, type ItemCall } from './handles.js';
 import { describeValue, withTemporary, type Item, type NumericItemArray } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
-import { InfoField, InsertOutcome, SERIALIZED_HEADER_BYTES, type Handle } from './raw.js';
-import { checkFlag, checkInteger, checkObject, checkSeed } from './validate.js';
+import type { FilterInfo, Handle } from './raw.js';
+import { checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed } from './validate.js';
 
 /** Options of `new CuckooFilter(...)`: the table's exact shape. */
 export interface CuckooFilterOptions {
@@ -61,56 +60,29 @@ export interface CuckooFilterParams {
 /** What the batch methods accept: any iterable of items, or a typed array of integer items. */
 export type ItemBatch = Iterable<Item> | NumericItemArray;
 
-const DEFAULT_MAX_KICKS = 500;
-const MAX_KICKS_LIMIT = 1_000_000;
-const MAX_BUCKET_COUNT = 2 ** 32;
-
-// Set only while a static factory wraps a handle it already owns.
-let adoptedHandle: Handle | undefined;
-
-function checkMaxKicks(value: unknown, what: string): number {
-  if (value === undefined) return DEFAULT_MAX_KICKS;
-  return checkInteger(value, what, 0, MAX_KICKS_LIMIT, 'an integer from 0 to 1000000');
-}
-
 // The single-item core calls, defined once so that a call allocates nothing.
 const insertItem: ItemCall<boolean> = (module, handle, item, length) => module.insertItem(handle, item, length);
-const insertUniqueItem: ItemCall<number> = (module, handle, item, length) => module.insertUniqueItem(handle, item, length);
+const insertUniqueItem: ItemCall<boolean> = (module, handle, item, length) => module.insertUniqueItem(handle, item, length);
 const containsItem: ItemCall<boolean> = (module, handle, item, length) => module.containsItem(handle, item, length);
 const eraseItem: ItemCall<boolean> = (module, handle, item, length) => module.eraseItem(handle, item, length);
 const countItem: ItemCall<number> = (module, handle, item, length) => module.countItem(handle, item, length);
 
-/** Checks the options of `new CuckooFilter` and creates the core filter. */
+/**
+ * Creates the core filter for `new CuckooFilter`. Only types are checked
+ * here: the core checks every range and its status names the option.
+ */
 function createHandle(runtime: Runtime, options: unknown): Handle {
-  const o = checkObject(options, 'new CuckooFilter: options', '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort? }');
-  const bucketCount = checkInteger(o.bucketCount, 'new CuckooFilter: bucketCount', 1, MAX_BUCKET_COUNT, 'a power of two from 1 to 2^32');
-  if ((bucketCount & (bucketCount - 1)) !== 0 && bucketCount !== MAX_BUCKET_COUNT) {
-    throw new RangeError(`new CuckooFilter: bucketCount must be a power of two from 1 to 2^32, got ${bucketCount}`);
-  }
-  const bucketSize = checkInteger(o.bucketSize, 'new CuckooFilter: bucketSize', 1, 8, '1, 2, 4 or 8');
-  if (![1, 2, 4, 8].includes(bucketSize)) {
-    throw new RangeError(`new CuckooFilter: bucketSize must be 1, 2, 4 or 8, got ${bucketSize}`);
-  }
-  const bits = checkInteger(o.fingerprintBits, 'new CuckooFilter: fingerprintBits', 2, 32, 'an integer from 2 to 32');
-  const maxKicks = checkMaxKicks(o.maxKicks, 'new CuckooFilter: maxKicks');
-  const [seedLow, seedHigh] = checkSeed(o.seed, 'new CuckooFilter: seed');
-  const semiSort = checkFlag(o.semiSort, 'new CuckooFilter: semiSort');
-  if (semiSort && (bucketSize !== 4 || bits < 5)) {
-    throw new RangeError(
-      `new CuckooFilter: semiSort needs bucketSize 4 and fingerprintBits from 5 to 32, got bucketSize ${bucketSize} and fingerprintBits ${bits}`,
-    );
-  }
-  const status = runtime.module.createFilter(
-    bits,
-    bucketSize,
-    bucketCount,
-    maxKicks,
-    seedLow,
-    seedHigh,
-    semiSort,
-    runtime.results,
-  );
-  return takeHandle(runtime, status, 'new CuckooFilter');
+  const what = 'new CuckooFilter';
+  const o = checkObject(options, `${what}: options`, '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort? }');
+  const { module } = runtime;
+  const bucketCount = checkNumberOption(module, o, 'bucketCount', what);
+  const bucketSize = checkNumberOption(module, o, 'bucketSize', what);
+  const bits = checkNumberOption(module, o, 'fingerprintBits', what);
+  const maxKicks = checkNumberOption(module, o, 'maxKicks', what, module.defaultMaxKicks);
+  const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
+  const semiSort = checkFlag(o.semiSort, `${what}: semiSort`);
+  const status = module.createFilter(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, semiSort, runtime.results);
+  return takeHandle(runtime, status, what, o);
 }
 
 /**
@@ -148,9 +120,12 @@ export class CuckooFilter extends WasmOwned {
    * const filter = new CuckooFilter({ bucketCount: 65536, bucketSize: 4, fingerprintBits: 12 });
    * ```
    */
-  constructor(options: CuckooFilterOptions) {
+  constructor(options: CuckooFilterOptions);
+  /** @internal */
+  constructor(options: CuckooFilterOptions | Adopted);
+  constructor(options: CuckooFilterOptions | Adopted) {
     const runtime = requireRuntime('new CuckooFilter');
-    super(runtime, adoptedHandle ?? createHandle(runtime, options), 'CuckooFilter', (module, handle) =>
+    super(runtime, adoptedHandle(options) ?? createHandle(runtime, options), 'CuckooFilter', (module, handle) =>
       module.destroyFilter(handle),
     );
   }
@@ -169,28 +144,17 @@ export class CuckooFilter extends WasmOwned {
    * ```
    */
   static create(options: CreateOptions): CuckooFilter {
-    const runtime = requireRuntime('CuckooFilter.create');
-    const o = checkObject(options, 'CuckooFilter.create: options', '{ capacity, fpr, maxKicks?, seed?, semiSort? }');
-    const capacity = checkInteger(o.capacity, 'CuckooFilter.create: capacity', 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
-    if (typeof o.fpr !== 'number') {
-      throw new TypeError(`CuckooFilter.create: fpr must be a number greater than 0 and less than 1, got ${describeValue(o.fpr)}`);
-    }
-    if (!(o.fpr > 0 && o.fpr < 1)) {
-      throw new RangeError(`CuckooFilter.create: fpr must be greater than 0 and less than 1, got ${o.fpr}`);
-    }
-    const maxKicks = checkMaxKicks(o.maxKicks, 'CuckooFilter.create: maxKicks');
-    const [seedLow, seedHigh] = checkSeed(o.seed, 'CuckooFilter.create: seed');
-    const semiSort = checkFlag(o.semiSort, 'CuckooFilter.create: semiSort');
-    const status = runtime.module.createFilterForCapacity(
-      capacity,
-      o.fpr,
-      maxKicks,
-      seedLow,
-      seedHigh,
-      semiSort,
-      runtime.results,
-    );
-    return CuckooFilter.#adopt(takeHandle(runtime, status, 'CuckooFilter.create'));
+    const what = 'CuckooFilter.create';
+    const runtime = requireRuntime(what);
+    const o = checkObject(options, `${what}: options`, '{ capacity, fpr, maxKicks?, seed?, semiSort? }');
+    // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
+    const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
+    const fpr = checkNumberOption(runtime.module, o, 'fpr', what);
+    const maxKicks = checkNumberOption(runtime.module, o, 'maxKicks', what, runtime.module.defaultMaxKicks);
+    const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
+    const semiSort = checkFlag(o.semiSort, `${what}: semiSort`);
+    const status = runtime.module.createFilterForCapacity(capacity, fpr, maxKicks, seedLow, seedHigh, semiSort, runtime.results);
+    return new CuckooFilter(adopted(takeHandle(runtime, status, what, o)));
   }
 
   /**
@@ -212,28 +176,17 @@ export class CuckooFilter extends WasmOwned {
     const { module } = runtime;
     // The header first: a foreign or oversized input is refused before it is
     // copied into wasm memory (a 2 GiB array of zeros is BAD_MAGIC, not out of memory).
-    const headerLength = Math.min(bytes.length, SERIALIZED_HEADER_BYTES);
+    const headerLength = Math.min(bytes.length, module.serializedHeaderBytes);
     const headerStatus = withTemporary(module, headerLength, 'CuckooFilter.fromBytes', (address) => {
       module.HEAPU8.set(bytes.subarray(0, headerLength), address);
       return module.checkSerializedHeader(address, bytes.length);
     });
-    if (headerStatus !== STATUS_OK) {
-      throw errorForStatus(headerStatus, 'CuckooFilter.fromBytes', (s) => module.statusText(s));
-    }
+    checkStatus(runtime, headerStatus, 'CuckooFilter.fromBytes');
     const status = withTemporary(module, bytes.length, 'CuckooFilter.fromBytes', (address) => {
       module.HEAPU8.set(bytes, address);
       return module.deserializeFilter(address, bytes.length, runtime.results);
     });
-    return CuckooFilter.#adopt(takeHandle(runtime, status, 'CuckooFilter.fromBytes'));
-  }
-
-  static #adopt(handle: Handle): CuckooFilter {
-    adoptedHandle = handle;
-    try {
-      return new CuckooFilter(undefined as unknown as CuckooFilterOptions);
-    } finally {
-      adoptedHandle = undefined;
-    }
+    return new CuckooFilter(adopted(takeHandle(runtime, status, 'CuckooFilter.fromBytes')));
   }
 
   /**
@@ -260,7 +213,7 @@ export class CuckooFilter extends WasmOwned {
    * ```
    */
   addUnique(item: Item): boolean {
-    return this.withItem('addUnique', 'CuckooFilter.addUnique: item', item, insertUniqueItem) === InsertOutcome.Inserted;
+    return this.withItem('addUnique', 'CuckooFilter.addUnique: item', item, insertUniqueItem);
   }
 
   /**
@@ -313,15 +266,16 @@ export class CuckooFilter extends WasmOwned {
   addMany(items: ItemBatch): number {
     const handle = this.live('addMany');
     const { module, writer } = this.runtime;
-    let added = 0;
-    forEachChunk(writer, items, 'CuckooFilter.addMany: items', true, (count, packed) => {
-      const stored = packed
-        ? module.insertPacked(handle, writer.data.address, writer.aux.address, count)
-        : module.insertFixed(handle, writer.data.address, 8, count);
-      added += stored;
-      return stored === count;
-    });
-    return added;
+    return countOverChunks(
+      writer,
+      items,
+      'CuckooFilter.addMany: items',
+      {
+        packed: (data, offsets, count) => module.insertPacked(handle, data, offsets, count),
+        fixed: (data, width, count) => module.insertFixed(handle, data, width, count),
+      },
+      true,
+    );
   }
 
   /**
@@ -335,24 +289,10 @@ export class CuckooFilter extends WasmOwned {
   hasMany(items: ItemBatch): Uint8Array {
     const handle = this.live('hasMany');
     const { module, writer } = this.runtime;
-    const parts: Uint8Array[] = [];
-    let total = 0;
-    forEachChunk(writer, items, 'CuckooFilter.hasMany: items', false, (count, packed) => {
-      const out = writer.answers.reserve(count);
-      if (packed) module.containsPacked(handle, writer.data.address, writer.aux.address, count, out);
-      else module.containsFixed(handle, writer.data.address, 8, count, out);
-      parts.push(module.HEAPU8.slice(out, out + count));
-      total += count;
-      return true;
+    return answersOverChunks(module, writer, items, 'CuckooFilter.hasMany: items', {
+      packed: (data, offsets, count, out) => module.containsPacked(handle, data, offsets, count, out),
+      fixed: (data, width, count, out) => module.containsFixed(handle, data, width, count, out),
     });
-    if (parts.length === 1) return parts[0]!;
-    const answers = new Uint8Array(total);
-    let offset = 0;
-    for (const part of parts) {
-      answers.set(part, offset);
-      offset += part.length;
-    }
-    return answers;
   }
 
   /**
@@ -366,14 +306,16 @@ export class CuckooFilter extends WasmOwned {
   deleteMany(items: ItemBatch): number {
     const handle = this.live('deleteMany');
     const { module, writer } = this.runtime;
-    let deleted = 0;
-    forEachChunk(writer, items, 'CuckooFilter.deleteMany: items', true, (count, packed) => {
-      deleted += packed
-        ? module.erasePacked(handle, writer.data.address, writer.aux.address, count)
-        : module.eraseFixed(handle, writer.data.address, 8, count);
-      return true;
-    });
-    return deleted;
+    return countOverChunks(
+      writer,
+      items,
+      'CuckooFilter.deleteMany: items',
+      {
+        packed: (data, offsets, count) => module.erasePacked(handle, data, offsets, count),
+        fixed: (data, width, count) => module.eraseFixed(handle, data, width, count),
+      },
+      false,
+    );
   }
 
   /**
@@ -397,7 +339,7 @@ export class CuckooFilter extends WasmOwned {
   clone(): CuckooFilter {
     const handle = this.live('clone');
     const status = this.runtime.module.cloneFilter(handle, this.runtime.results);
-    return CuckooFilter.#adopt(takeHandle(this.runtime, status, 'CuckooFilter.clone'));
+    return new CuckooFilter(adopted(takeHandle(this.runtime, status, 'CuckooFilter.clone')));
   }
 
   /**
@@ -418,51 +360,48 @@ export class CuckooFilter extends WasmOwned {
     });
   }
 
-  #info(method: string): Float64Array {
-    const handle = this.live(method);
-    const { module, results } = this.runtime;
-    module.describeFilter(handle, results);
-    return module.HEAPF64.subarray(results >>> 3, (results >>> 3) + InfoField.Count);
+  #info(method: string): FilterInfo {
+    return this.runtime.module.describeFilter(this.live(method));
   }
 
   /** Number of items stored (copies counted), including one waiting in the stash. */
   get size(): number {
-    return this.#info('size')[InfoField.ItemCount]!;
+    return this.#info('size').itemCount;
   }
 
   /** Number of slots, bucketCount × bucketSize. */
   get slotCount(): number {
-    return this.#info('slotCount')[InfoField.SlotCount]!;
+    return this.#info('slotCount').slotCount;
   }
 
   /** size / slotCount. Inserts start failing around 0.5, 0.84, 0.95, 0.98 for bucket sizes 1, 2, 4, 8. */
   get loadFactor(): number {
-    return this.#info('loadFactor')[InfoField.LoadFactor]!;
+    return this.#info('loadFactor').loadFactor;
   }
 
   /** Bytes of WebAssembly memory the table uses (toBytes() adds a 64-byte header and checksum). */
   get byteLength(): number {
-    return this.#info('byteLength')[InfoField.SizeInBytes]!;
+    return this.#info('byteLength').byteLength;
   }
 
   /** Table bits per stored item, fingerprintBits / loadFactor (Infinity when empty). */
   get bitsPerItem(): number {
-    return this.#info('bitsPerItem')[InfoField.BitsPerItem]!;
+    return this.#info('bitsPerItem').bitsPerItem;
   }
 
   /** The false-positive rate expected at the current load: 1 - (1 - 2^-f)^(2b × load). */
   get expectedFpr(): number {
-    return this.#info('expectedFpr')[InfoField.ExpectedFpr]!;
+    return this.#info('expectedFpr').expectedFpr;
   }
 
   /** The paper's bound on the false-positive rate of a full filter, 2b / 2^f. */
   get fprBound(): number {
-    return this.#info('fprBound')[InfoField.FprBound]!;
+    return this.#info('fprBound').fprBound;
   }
 
   /** True while inserts fail: evictions ran out and one item waits in the stash. Deleting makes room. */
   get full(): boolean {
-    return this.#info('full')[InfoField.IsFull] === 1;
+    return this.#info('full').full;
   }
 
   /** The filter's parameters. */
@@ -470,12 +409,12 @@ export class CuckooFilter extends WasmOwned {
     if (this.#params === undefined) {
       const info = this.#info('params');
       this.#params = Object.freeze({
-        bucketCount: info[InfoField.BucketCount]!,
-        bucketSize: info[InfoField.BucketSize]! as 1 | 2 | 4 | 8,
-        fingerprintBits: info[InfoField.FingerprintBits]!,
-        maxKicks: info[InfoField.MaxKicks]!,
-        seed: (BigInt(info[InfoField.SeedHigh]!) << 32n) | BigInt(info[InfoField.SeedLow]!),
-        semiSort: info[InfoField.SemiSort] === 1,
+        bucketCount: info.bucketCount,
+        bucketSize: info.bucketSize as 1 | 2 | 4 | 8,
+        fingerprintBits: info.fingerprintBits,
+        maxKicks: info.maxKicks,
+        seed: (BigInt(info.seedHigh) << 32n) | BigInt(info.seedLow),
+        semiSort: info.semiSort,
       });
     }
     this.live('params');

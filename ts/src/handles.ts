@@ -1,6 +1,6 @@
 // What every class that owns a core object shares.
 
-import { CuckooFilterError, errorForStatus, STATUS_OK } from './errors.js';
+import { CuckooFilterError, errorForStatus } from './errors.js';
 import type { Runtime } from './loader.js';
 import type { Address, Handle, RawModule } from './raw.js';
 
@@ -8,10 +8,47 @@ import type { Address, Handle, RawModule } from './raw.js';
 export const disposeSymbol: typeof Symbol.dispose =
   (Symbol as { dispose?: typeof Symbol.dispose }).dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
 
+/** Throws the error for a failed core status (see errorForStatus); returns on success. */
+export function checkStatus(
+  runtime: Runtime,
+  status: number,
+  context: string,
+  options?: Readonly<Record<string, unknown>>,
+): void {
+  if (status !== runtime.module.statusOk) throw errorForStatus(runtime.module, status, context, options);
+}
+
 /** Reads the handle the core wrote to the result area, or throws for a failed status. */
-export function takeHandle(runtime: Runtime, status: number, context: string): Handle {
-  if (status !== STATUS_OK) throw errorForStatus(status, context, (s) => runtime.module.statusText(s));
+export function takeHandle(
+  runtime: Runtime,
+  status: number,
+  context: string,
+  options?: Readonly<Record<string, unknown>>,
+): Handle {
+  checkStatus(runtime, status, context, options);
   return runtime.module.HEAPU32[runtime.results >>> 2]!;
+}
+
+// The one way to construct a public class around a handle its factory
+// already owns (create, fromBytes, clone): the constructor receives this
+// token instead of options. The symbol is private to the library, so no user
+// value can pass for a token.
+const adoptKey = Symbol('cuckoo-wasm adopted handle');
+
+/** What a factory passes to a constructor to wrap `handle`. */
+export interface Adopted {
+  readonly [adoptKey]: Handle;
+}
+
+export function adopted(handle: Handle): Adopted {
+  return { [adoptKey]: handle };
+}
+
+/** The handle inside a constructor argument that is a token from {@link adopted}. */
+export function adoptedHandle(argument: unknown): Handle | undefined {
+  return typeof argument === 'object' && argument !== null && adoptKey in argument
+    ? (argument as Adopted)[adoptKey]
+    : undefined;
 }
 
 type Release = (module: RawModule, handle: Handle) => void;
@@ -48,8 +85,12 @@ export abstract class WasmOwned implements Disposable {
     return this.#runtime;
   }
 
-  /** The handle, or a CuckooFilterError (code DISPOSED) naming `method` once disposed. */
-  protected live(method: string): Handle {
+  /**
+   * The handle, or a CuckooFilterError (code DISPOSED) naming `method` once
+   * disposed. For the library's own modules (cuckoo-wasm/inspect).
+   * @internal
+   */
+  live(method: string): Handle {
     if (this.#handle === undefined) {
       throw new CuckooFilterError(
         'DISPOSED',

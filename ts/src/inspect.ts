@@ -21,9 +21,9 @@
  */
 
 import { CuckooFilter } from './filter.js';
-import { describeValue, WasmBuffer, withTemporary, type Item } from './items.js';
+import { describeValue, withTemporary, type Item } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
-import type { Handle, RawModule } from './raw.js';
+import type { Handle, RawLocation } from './raw.js';
 
 /** Where an item lives: its hash, fingerprint and two candidate buckets. */
 export interface ItemLocation {
@@ -140,34 +140,11 @@ export const MAX_RECORDED_KICKS = 65536;
  */
 export const MAX_SLOTS_PER_READ = 2 ** 24;
 
-const NO_SLOT = 0xffffffff;
-const LOCATION_WORDS = 7;
-const KICK_WORDS = 6;
-const enum End {
-  Refused = 0,
-  Placed = 1,
-  Stashed = 2,
-}
-const enum DeleteSource {
-  Nowhere = 0,
-  Bucket = 1,
-  Stash = 2,
-}
-
-// One per loaded module, for the kick records of a trace.
-const kickBuffers = new WeakMap<RawModule, WasmBuffer>();
-
-// CuckooFilter keeps its handle behind the protected live() of its base
-// class, to keep it out of the public API; this module is part of the library.
-interface HandleOwner {
-  live(method: string): Handle;
-}
-
 function handleOf(filter: unknown, method: string): Handle {
   if (!(filter instanceof CuckooFilter)) {
     throw new TypeError(`inspect.${method}: filter must be a CuckooFilter, got ${describeValue(filter)}`);
   }
-  return (filter as unknown as HandleOwner).live(method);
+  return filter.live(method);
 }
 
 function checkBucket(value: unknown, bucketCount: number, what: string): number {
@@ -183,14 +160,14 @@ function writeItem(runtime: Runtime, item: unknown, method: string): number {
   return runtime.writer.writeSingle(item, `inspect.${method}: item`);
 }
 
-function readLocation(words: Uint32Array, at: number): ItemLocation {
+function itemLocation(raw: RawLocation): ItemLocation {
   return {
-    hash: (BigInt(words[at + 1]!) << 32n) | BigInt(words[at]!),
-    fingerprint: words[at + 2]!,
-    i1: words[at + 3]!,
-    i2: words[at + 4]!,
-    fingerprintHash: words[at + 5]!,
-    fingerprintHashMod: words[at + 6]!,
+    hash: (BigInt(raw.hashHigh) << 32n) | BigInt(raw.hashLow),
+    fingerprint: raw.fingerprint,
+    i1: raw.i1,
+    i2: raw.i2,
+    fingerprintHash: raw.fingerprintHash,
+    fingerprintHashMod: raw.fingerprintHashMod,
   };
 }
 
@@ -213,8 +190,7 @@ export function locate(filter: CuckooFilter, item: Item): ItemLocation {
   const handle = handleOf(filter, 'locate');
   const runtime = requireRuntime('inspect.locate');
   const length = writeItem(runtime, item, 'locate');
-  runtime.module.inspectLocate(handle, runtime.writer.data.address, length, runtime.results);
-  return readLocation(runtime.module.HEAPU32, runtime.results >>> 2);
+  return itemLocation(runtime.module.inspectLocate(handle, runtime.writer.data.address, length));
 }
 
 /**
@@ -233,40 +209,20 @@ export function locate(filter: CuckooFilter, item: Item): ItemLocation {
 export function traceAdd(filter: CuckooFilter, item: Item): InsertTrace {
   const handle = handleOf(filter, 'traceAdd');
   const runtime = requireRuntime('inspect.traceAdd');
-  const { module, results } = runtime;
+  const { module } = runtime;
   const length = writeItem(runtime, item, 'traceAdd');
-  let kickBuffer = kickBuffers.get(module);
-  if (kickBuffer === undefined) kickBuffers.set(module, (kickBuffer = new WasmBuffer(module)));
   const capacity = Math.min(filter.params.maxKicks, MAX_RECORDED_KICKS);
-  const kicksAddress = kickBuffer.reserve(Math.max(capacity, 1) * KICK_WORDS * 4);
-  const added = module.inspectTraceInsert(handle, runtime.writer.data.address, length, kicksAddress, capacity, results);
-
-  const words = module.HEAPU32;
-  const at = results >>> 2;
-  const summary = at + LOCATION_WORDS + 1;
-  const kickCount = words[summary]!;
-  const end = words[summary + 1]!;
-  const endBucket = words[summary + 2]!;
-  const endSlot = words[summary + 3]!;
-  const endFingerprint = words[summary + 4]!;
-  const kicks: Kick[] = [];
-  for (let k = 0, w = kicksAddress >>> 2; k < Math.min(kickCount, capacity); k++, w += KICK_WORDS) {
-    kicks.push({
-      bucket: words[w]!,
-      slot: words[w + 1]!,
-      incoming: words[w + 2]!,
-      evicted: words[w + 3]!,
-      nextBucket: words[w + 4]!,
-      evictedHashMod: words[w + 5]!,
-    });
-  }
+  const trace = module.inspectTraceInsert(handle, runtime.writer.data.address, length, capacity);
   return {
-    ...readLocation(words, at),
-    added,
-    kickCount,
-    kicks,
-    placed: end === End.Placed ? { bucket: endBucket, slot: endSlot, fingerprint: endFingerprint } : null,
-    stashed: end === End.Stashed ? { bucket: endBucket, fingerprint: endFingerprint } : null,
+    ...itemLocation(trace.location),
+    added: trace.added,
+    kickCount: trace.kickCount,
+    kicks: trace.kicks,
+    placed:
+      trace.end === module.InsertEnd.placed
+        ? { bucket: trace.endBucket, slot: trace.endSlot, fingerprint: trace.endFingerprint }
+        : null,
+    stashed: trace.end === module.InsertEnd.stashed ? { bucket: trace.endBucket, fingerprint: trace.endFingerprint } : null,
   };
 }
 
@@ -283,17 +239,14 @@ export function traceAdd(filter: CuckooFilter, item: Item): InsertTrace {
 export function traceHas(filter: CuckooFilter, item: Item): LookupTrace {
   const handle = handleOf(filter, 'traceHas');
   const runtime = requireRuntime('inspect.traceHas');
-  const { module, results } = runtime;
   const length = writeItem(runtime, item, 'traceHas');
-  const found = module.inspectTraceLookup(handle, runtime.writer.data.address, length, results);
-  const words = module.HEAPU32;
-  const at = results >>> 2;
+  const trace = runtime.module.inspectTraceLookup(handle, runtime.writer.data.address, length);
   return {
-    ...readLocation(words, at),
-    found,
-    slotsInI1: slotList(words[at + LOCATION_WORDS + 1]!),
-    slotsInI2: slotList(words[at + LOCATION_WORDS + 2]!),
-    inStash: words[at + LOCATION_WORDS + 3]! > 0,
+    ...itemLocation(trace.location),
+    found: trace.found,
+    slotsInI1: slotList(trace.slotsInI1),
+    slotsInI2: slotList(trace.slotsInI2),
+    inStash: trace.copiesInStash > 0,
   };
 }
 
@@ -309,20 +262,17 @@ export function traceHas(filter: CuckooFilter, item: Item): LookupTrace {
 export function traceDelete(filter: CuckooFilter, item: Item): DeleteTrace {
   const handle = handleOf(filter, 'traceDelete');
   const runtime = requireRuntime('inspect.traceDelete');
-  const { module, results } = runtime;
+  const { module } = runtime;
   const length = writeItem(runtime, item, 'traceDelete');
-  const deleted = module.inspectTraceErase(handle, runtime.writer.data.address, length, results);
-  const words = module.HEAPU32;
-  const at = results >>> 2;
-  const source = words[at + LOCATION_WORDS + 1]!;
-  const fromBucket = source === DeleteSource.Bucket;
+  const trace = module.inspectTraceErase(handle, runtime.writer.data.address, length);
+  const fromBucket = trace.from === module.DeleteSource.bucket;
   return {
-    ...readLocation(words, at),
-    deleted,
-    from: fromBucket ? 'bucket' : source === DeleteSource.Stash ? 'stash' : null,
-    bucket: fromBucket ? words[at + LOCATION_WORDS + 2]! : null,
-    slot: fromBucket && words[at + LOCATION_WORDS + 3] !== NO_SLOT ? words[at + LOCATION_WORDS + 3]! : null,
-    stashReinserted: words[at + LOCATION_WORDS + 4] === 1,
+    ...itemLocation(trace.location),
+    deleted: trace.deleted,
+    from: fromBucket ? 'bucket' : trace.from === module.DeleteSource.stash ? 'stash' : null,
+    bucket: fromBucket ? trace.bucket : null,
+    slot: fromBucket && trace.slot !== module.noSlot ? trace.slot : null,
+    stashReinserted: trace.stashReinserted,
   };
 }
 
@@ -336,11 +286,7 @@ export function traceDelete(filter: CuckooFilter, item: Item): DeleteTrace {
  */
 export function stash(filter: CuckooFilter): StashView {
   const handle = handleOf(filter, 'stash');
-  const { module, results } = requireRuntime('inspect.stash');
-  module.inspectReadStash(handle, results);
-  const words = module.HEAPU32;
-  const at = results >>> 2;
-  return { occupied: words[at] === 1, fingerprint: words[at + 1]!, bucket: words[at + 2]!, alternateBucket: words[at + 3]! };
+  return requireRuntime('inspect.stash').module.inspectReadStash(handle);
 }
 
 /**

@@ -16,6 +16,9 @@ export type Item = string | Uint8Array | ArrayBufferView | number | bigint;
 /** Typed arrays whose elements are integer items: the fast path of the batch methods. */
 export type NumericItemArray = Uint32Array | Int32Array | Float64Array | BigUint64Array | BigInt64Array;
 
+/** Bytes of a number or bigint item, and of each item of a numeric batch. */
+export const NUMERIC_ITEM_BYTES = 8;
+
 const TWO_POW_32 = 4294967296;
 const INT64_MIN = -(2n ** 63n);
 const UINT64_LIMIT = 2n ** 64n;
@@ -147,13 +150,13 @@ export class ItemWriter {
           );
         }
         this.writeInt64(item, offset);
-        return 8;
+        return NUMERIC_ITEM_BYTES;
       case 'bigint':
         if (item < INT64_MIN || item >= UINT64_LIMIT) {
           throw new RangeError(`${itemLabel(what, index)}: a bigint item must be from -(2^63) to 2^64 - 1, got ${item}n`);
         }
         this.writeBigInt64(item, offset);
-        return 8;
+        return NUMERIC_ITEM_BYTES;
       case 'object':
         if (item !== null && ArrayBuffer.isView(item)) {
           if (item.byteLength >= MAX_ITEM_BYTES) {
@@ -215,9 +218,9 @@ export class ItemWriter {
    * safe integers.
    */
   writeNumericRun(items: NumericItemArray, start: number, count: number): void {
-    const base = this.data.reserve(count * 8);
+    const base = this.data.reserve(count * NUMERIC_ITEM_BYTES);
     if (items instanceof BigUint64Array || items instanceof BigInt64Array) {
-      this.module.HEAPU8.set(new Uint8Array(items.buffer, items.byteOffset + start * 8, count * 8), base);
+      this.module.HEAPU8.set(new Uint8Array(items.buffer, items.byteOffset + start * NUMERIC_ITEM_BYTES, count * NUMERIC_ITEM_BYTES), base);
       return;
     }
     const words = this.module.HEAPU32;

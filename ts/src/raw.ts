@@ -21,6 +21,7 @@ export interface RawModule {
   _malloc(bytes: number): Address;
   _free(address: Address): void;
 
+  // Integer options cross as numbers; the core checks their range and whole-ness.
   createFilter(
     fingerprintBits: number,
     bucketSize: number,
@@ -44,7 +45,7 @@ export interface RawModule {
   destroyFilter(handle: Handle): void;
 
   insertItem(handle: Handle, item: Address, length: number): boolean;
-  insertUniqueItem(handle: Handle, item: Address, length: number): number;
+  insertUniqueItem(handle: Handle, item: Address, length: number): boolean;
   containsItem(handle: Handle, item: Address, length: number): boolean;
   eraseItem(handle: Handle, item: Address, length: number): boolean;
   countItem(handle: Handle, item: Address, length: number): number;
@@ -57,12 +58,24 @@ export interface RawModule {
   containsFixed(handle: Handle, data: Address, width: number, count: number, out: Address): void;
   eraseFixed(handle: Handle, data: Address, width: number, count: number): number;
 
-  describeFilter(handle: Handle, out: Address): void;
+  describeFilter(handle: Handle): FilterInfo;
   serializedSize(handle: Handle): number;
   serializeFilter(handle: Handle, out: Address): void;
   deserializeFilter(data: Address, length: number, outHandle: Address): number;
   checkSerializedHeader(header: Address, totalLength: number): number;
+
+  // The core's facts (bindings/facts_bindings.cpp).
   statusText(status: number): string;
+  /** The FormatError code of a byte-format status, '' for any other status. */
+  statusFormatCode(status: number): string;
+  /** The options (comma-separated) whose values a parameter status is about, or ''. */
+  statusOptions(status: number): string;
+  /** The core's sentence for what an option must be, "<option> must be ...", or ''. */
+  optionRule(option: string): string;
+  readonly statusOk: number;
+  readonly defaultMaxKicks: number;
+  /** Bytes of the serialized header (FORMAT.md); checkSerializedHeader reads at most these. */
+  readonly serializedHeaderBytes: number;
 
   // Bloom filters (bindings/bloom_bindings.cpp); a handle addresses either kind.
   createBloom(
@@ -90,58 +103,112 @@ export interface RawModule {
   bloomInsertFixed(handle: Handle, data: Address, width: number, count: number): number;
   bloomContainsFixed(handle: Handle, data: Address, width: number, count: number, out: Address): void;
   bloomItemCount(handle: Handle): number;
-  describeBloom(handle: Handle, out: Address): void;
+  describeBloom(handle: Handle): BloomInfo;
 
-  // Inspection (bindings/inspect_bindings.cpp); out layouts are in ts/src/inspect.ts.
-  inspectLocate(handle: Handle, item: Address, length: number, out: Address): void;
-  inspectTraceInsert(handle: Handle, item: Address, length: number, kicks: Address, kickCapacity: number, out: Address): boolean;
-  inspectTraceLookup(handle: Handle, item: Address, length: number, out: Address): boolean;
-  inspectTraceErase(handle: Handle, item: Address, length: number, out: Address): boolean;
+  // Inspection (bindings/inspect_bindings.cpp).
+  inspectLocate(handle: Handle, item: Address, length: number): RawLocation;
+  inspectTraceInsert(handle: Handle, item: Address, length: number, kickCapacity: number): RawInsertTrace;
+  inspectTraceLookup(handle: Handle, item: Address, length: number): RawLookupTrace;
+  inspectTraceErase(handle: Handle, item: Address, length: number): RawDeleteTrace;
   inspectReadSlots(handle: Handle, firstBucket: number, bucketCount: number, out: Address): void;
-  inspectReadStash(handle: Handle, out: Address): void;
+  inspectReadStash(handle: Handle): RawStash;
   inspectAlternateBucket(handle: Handle, bucket: number, fingerprint: number): number;
   inspectMix32(value: number): number;
   inspectTableBits(handle: Handle): number;
   inspectPracticalMaxLoad(bucketSize: number): number;
   inspectOptimalBloomHashCount(bitsPerItem: number): number;
+  readonly InsertEnd: { readonly refused: EmbindEnumValue; readonly placed: EmbindEnumValue; readonly stashed: EmbindEnumValue };
+  readonly DeleteSource: { readonly nowhere: EmbindEnumValue; readonly bucket: EmbindEnumValue; readonly stash: EmbindEnumValue };
+  readonly noSlot: number;
 }
 
-/** Index of each double that describeFilter writes; mirrors the bindings. */
-export const InfoField = {
-  ItemCount: 0,
-  SlotCount: 1,
-  LoadFactor: 2,
-  SizeInBytes: 3,
-  BitsPerItem: 4,
-  ExpectedFpr: 5,
-  FprBound: 6,
-  FingerprintBits: 7,
-  BucketSize: 8,
-  BucketCount: 9,
-  MaxKicks: 10,
-  SeedLow: 11,
-  SeedHigh: 12,
-  IsFull: 13,
-  SemiSort: 14,
-  Count: 15,
-} as const;
+/** A CuckooFilter's parameters and statistics (describeFilter). */
+export interface FilterInfo {
+  readonly itemCount: number;
+  readonly slotCount: number;
+  readonly loadFactor: number;
+  readonly byteLength: number;
+  readonly bitsPerItem: number;
+  readonly expectedFpr: number;
+  readonly fprBound: number;
+  readonly fingerprintBits: number;
+  readonly bucketSize: number;
+  readonly bucketCount: number;
+  readonly maxKicks: number;
+  readonly seedLow: number;
+  readonly seedHigh: number;
+  readonly full: boolean;
+  readonly semiSort: boolean;
+}
 
-/** Index of each double that describeBloom writes; mirrors bindings/bloom_bindings.cpp. */
-export const BloomInfoField = {
-  ItemCount: 0,
-  BitCount: 1,
-  HashCount: 2,
-  SizeInBytes: 3,
-  BitsPerItem: 4,
-  ExpectedFpr: 5,
-  Blocked: 6,
-  SeedLow: 7,
-  SeedHigh: 8,
-  Count: 9,
-} as const;
+/** A BloomFilter's parameters and statistics (describeBloom). */
+export interface BloomInfo {
+  readonly itemCount: number;
+  readonly bitCount: number;
+  readonly hashCount: number;
+  readonly byteLength: number;
+  readonly bitsPerItem: number;
+  readonly expectedFpr: number;
+  readonly blocked: boolean;
+  readonly seedLow: number;
+  readonly seedHigh: number;
+}
 
-/** Bytes of the serialized header (FORMAT.md); checkSerializedHeader reads at most these. */
-export const SERIALIZED_HEADER_BYTES = 56;
+/** A value of an enum the bindings register: compared by identity. */
+export interface EmbindEnumValue {
+  readonly value: number;
+}
 
-/** insertUniqueItem results (cuckoo::InsertOutcome). */
-export const InsertOutcome = { Inserted: 0, AlreadyPresent: 1, Full: 2 } as const;
+export interface RawLocation {
+  readonly hashLow: number;
+  readonly hashHigh: number;
+  readonly fingerprint: number;
+  readonly i1: number;
+  readonly i2: number;
+  readonly fingerprintHash: number;
+  readonly fingerprintHashMod: number;
+}
+
+export interface RawKick {
+  readonly bucket: number;
+  readonly slot: number;
+  readonly incoming: number;
+  readonly evicted: number;
+  readonly nextBucket: number;
+  readonly evictedHashMod: number;
+}
+
+export interface RawInsertTrace {
+  readonly location: RawLocation;
+  readonly added: boolean;
+  readonly kickCount: number;
+  readonly kicks: RawKick[];
+  readonly end: EmbindEnumValue;
+  readonly endBucket: number;
+  readonly endSlot: number;
+  readonly endFingerprint: number;
+}
+
+export interface RawLookupTrace {
+  readonly location: RawLocation;
+  readonly found: boolean;
+  readonly slotsInI1: number;
+  readonly slotsInI2: number;
+  readonly copiesInStash: number;
+}
+
+export interface RawDeleteTrace {
+  readonly location: RawLocation;
+  readonly deleted: boolean;
+  readonly from: EmbindEnumValue;
+  readonly bucket: number;
+  readonly slot: number;
+  readonly stashReinserted: boolean;
+}
+
+export interface RawStash {
+  readonly occupied: boolean;
+  readonly fingerprint: number;
+  readonly bucket: number;
+  readonly alternateBucket: number;
+}

@@ -3,12 +3,35 @@
 // (`what`) and what is allowed.
 
 import { describeValue } from './items.js';
+import type { RawModule } from './raw.js';
 
 export function checkObject(value: unknown, what: string, shape: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null) {
     throw new TypeError(`${what} must be an object ${shape}, got ${describeValue(value)}`);
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * A number option whose range the core checks (and reports, naming the
+ * option): only its type is checked here, and the TypeError quotes the core's
+ * rule for it. An absent option is `fallback` when one is given.
+ */
+export function checkNumberOption(
+  module: RawModule,
+  options: Readonly<Record<string, unknown>>,
+  option: string,
+  context: string,
+  fallback?: number,
+): number {
+  const value = options[option];
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value === 'number') return value;
+  // The core's rule reads "<option> must be <requirement>".
+  const rule = module.optionRule(option);
+  const prefix = `${option} must be `;
+  const requirement = rule.startsWith(prefix) ? ` (${rule.slice(prefix.length)})` : '';
+  throw new TypeError(`${context}: ${option} must be a number${requirement}, got ${describeValue(value)}`);
 }
 
 export function checkInteger(value: unknown, what: string, min: number, max: number, rangeText: string): number {

@@ -46,6 +46,9 @@ enum class Status : std::uint8_t {
 };
 
 // A short, stable English description of a status, for logs and error messages.
+// A parameter's status names the parameter first, as the JavaScript API does
+// (`fpr` is paramsForCapacity's falsePositiveRate), so that the TypeScript
+// layer uses the sentence as it is.
 const char* statusMessage(Status status) noexcept;
 
 }  // namespace cuckoo

@@ -1,0 +1,118 @@
+#pragma once
+// What every bindings file does to move values across the boundary, written
+// once: objects cross as integer handles (their heap address), items as
+// (address, length) into wasm memory the TypeScript layer filled, 64-bit seeds
+// as two 32-bit halves, and integer options as JavaScript numbers. Results that
+// do not fit a return value go to memory the caller provides.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <new>
+#include <utility>
+
+#include "cuckoo/status.hpp"
+
+namespace glue {
+
+using Handle = std::uintptr_t;
+using Address = std::uintptr_t;
+
+template <class Object>
+Object& objectAt(Handle handle) {
+  return *reinterpret_cast<Object*>(handle);
+}
+
+inline const unsigned char* bytesAt(Address address) { return reinterpret_cast<const unsigned char*>(address); }
+inline std::uint32_t* wordsAt(Address address) { return reinterpret_cast<std::uint32_t*>(address); }
+
+inline std::uint64_t joinSeed(std::uint32_t low, std::uint32_t high) { return (std::uint64_t{high} << 32) | low; }
+
+// An integer option as TypeScript passed it, a JavaScript number. A whole
+// number in range becomes itself; a fraction, NaN, an infinity, a negative or
+// a too large number becomes the type's largest value, which every check of
+// the core refuses, so the core's own status and message report it.
+template <class Integer>
+Integer wholeNumber(double value) {
+  constexpr Integer kRefused = std::numeric_limits<Integer>::max();
+  // 2^64 as a double; the largest uint64 is not representable.
+  const bool inRange = value >= 0 && value < 18446744073709551616.0 &&
+                       value <= static_cast<double>(std::numeric_limits<Integer>::max());
+  if (!inRange) return kRefused;
+  const auto whole = static_cast<Integer>(value);
+  return static_cast<double>(whole) == value ? whole : kRefused;
+}
+
+// Moves `object` to the heap and writes its handle, a uint32 on wasm32, to `outHandle`.
+template <class Object>
+int adopt(Object&& object, Address outHandle) {
+  auto* owned = new (std::nothrow) Object(std::forward<Object>(object));
+  if (owned == nullptr) return static_cast<int>(cuckoo::Status::kOutOfMemory);
+  const auto handle = static_cast<std::uint32_t>(reinterpret_cast<Handle>(owned));
+  std::memcpy(reinterpret_cast<void*>(outHandle), &handle, sizeof handle);
+  return static_cast<int>(cuckoo::Status::kOk);
+}
+
+// A created object adopted, or the status that refused it.
+template <class Object>
+int adoptIfOk(cuckoo::Status status, Object&& object, Address outHandle) {
+  return status == cuckoo::Status::kOk ? adopt(std::forward<Object>(object), outHandle) : static_cast<int>(status);
+}
+
+// The two batch layouts of ts/src/batches.ts: items packed back to back, item
+// k spanning [offsets[k], offsets[k+1]) of `data`; or fixed-width items (the
+// 8-byte integers of a typed array), `width` bytes each.
+struct PackedItems {
+  const unsigned char* data;
+  const std::uint32_t* offsets;
+  unsigned count;
+  const unsigned char* item(unsigned k) const { return data + offsets[k]; }
+  std::size_t length(unsigned k) const { return offsets[k + 1] - offsets[k]; }
+};
+
+struct FixedItems {
+  const unsigned char* data;
+  unsigned width;
+  unsigned count;
+  const unsigned char* item(unsigned k) const { return data + std::size_t{k} * width; }
+  std::size_t length(unsigned) const { return width; }
+};
+
+inline PackedItems packedItems(Address data, Address offsets, unsigned count) {
+  return {bytesAt(data), reinterpret_cast<const std::uint32_t*>(offsets), count};
+}
+inline FixedItems fixedItems(Address data, unsigned width, unsigned count) { return {bytesAt(data), width, count}; }
+
+// `object.*Method(item, length)` as a callable for the loops below; the
+// method is a template argument so that the loops inline it.
+template <auto Method, class Object>
+auto call(Object& object) {
+  return [&object](const unsigned char* item, std::size_t length) { return (object.*Method)(item, length); };
+}
+
+// Runs `call(item, length)` on each item until it returns false; returns how many returned true.
+template <class Items, class Call>
+unsigned untilRefused(const Items& items, Call&& call) {
+  for (unsigned k = 0; k < items.count; ++k) {
+    if (!call(items.item(k), items.length(k))) return k;
+  }
+  return items.count;
+}
+
+// Runs `call(item, length)` on every item; returns how many returned true.
+template <class Items, class Call>
+unsigned countTrue(const Items& items, Call&& call) {
+  unsigned accepted = 0;
+  for (unsigned k = 0; k < items.count; ++k) accepted += call(items.item(k), items.length(k)) ? 1 : 0;
+  return accepted;
+}
+
+// Writes 1 or 0 per item to `out`, as `call(item, length)` answers.
+template <class Items, class Call>
+void answerEach(const Items& items, Call&& call, Address out) {
+  auto* answers = reinterpret_cast<unsigned char*>(out);
+  for (unsigned k = 0; k < items.count; ++k) answers[k] = call(items.item(k), items.length(k)) ? 1 : 0;
+}
+
+}  // namespace glue
