@@ -2,30 +2,11 @@
 // and REPORT.md. Every sentence that states a number or a comparison is
 // computed here from the data, so a rerun on another machine rewrites them.
 
+import { FILTER_LABEL, FILTERS, LOGIN_LOADS, PAPER_SLOTS, PAPER_TABLE3 } from './published.mjs';
 import { lineChart } from './svg.mjs';
 
-// ---------------------------------------------------------------- the paper's figures
+// ---------------------------------------------------------------- chart styles
 
-/** Table 3 of the paper: 192 MB filters, 2^25 buckets of four 12-bit entries (2^27 slots). */
-export const PAPER_TABLE3 = {
-  CF: { items: 127.78e6, bitsPerItem: 12.6, fpr: 0.0019, constructMops: 5.0 },
-  'ss-CF': { items: 128.04e6, bitsPerItem: 12.58, fpr: 0.0009, constructMops: 3.13 },
-  BF: { items: 123.89e6, bitsPerItem: 13.0, fpr: 0.0019, constructMops: 3.91 },
-  'blk-BF': { items: 123.89e6, bitsPerItem: 13.0, fpr: 0.0043, constructMops: 7.64 },
-};
-const PAPER_SLOTS = 2 ** 27;
-
-/** The ;login: article's Table 2: mean load over 10 runs, b = 4, 2^25 buckets. */
-export const LOGIN_LOADS = [
-  [2, 0.1753],
-  [4, 0.6767],
-  [6, 0.9539],
-  [8, 0.9562],
-  [12, 0.9577],
-  [16, 0.958],
-];
-
-export const FILTERS = ['CF', 'ss-CF', 'BF', 'blk-BF'];
 const STYLE = {
   CF: { color: '#1f77b4', marker: 'circle' },
   'ss-CF': { color: '#ff7f0e', marker: 'square' },
@@ -34,12 +15,6 @@ const STYLE = {
   'b=2': { color: '#9467bd', marker: 'triangle' },
   'b=4': { color: '#1f77b4', marker: 'circle' },
   'b=8': { color: '#8c564b', marker: 'square' },
-};
-const FILTER_LABEL = {
-  CF: 'CF (f=12)',
-  'ss-CF': 'ss-CF (f=13)',
-  BF: 'BF (k=9)',
-  'blk-BF': 'blk-BF (k=9)',
 };
 
 // ---------------------------------------------------------------- formatting
