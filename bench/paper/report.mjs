@@ -3,6 +3,7 @@
 // computed here from the data, so a rerun on another machine rewrites them.
 
 import { FILTER_LABEL, FILTERS, LOGIN_LOADS, PAPER_SLOTS, PAPER_TABLE3 } from './published.mjs';
+import { bytes, fixed, millions, pct, pow2, ratioText, rate, runSeconds } from './format.mjs';
 import { lineChart } from './svg.mjs';
 
 // ---------------------------------------------------------------- chart styles
@@ -17,7 +18,7 @@ const STYLE = {
   'b=8': { color: '#8c564b', marker: 'square' },
 };
 
-// ---------------------------------------------------------------- formatting
+// ---------------------------------------------------------------- statistics
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 const median = (values) => {
@@ -25,13 +26,6 @@ const median = (values) => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
-export const pct = (v, digits = 3) => `${(100 * v).toFixed(digits)}%`;
-const fixed = (v, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
-const millions = (v, digits = 2) => `${(v / 1e6).toFixed(digits)}M`;
-const rate = (v) => (v >= 10 ? v.toFixed(1) : v.toFixed(2));
-const pow2 = (e) => `2^${e}`;
-const bytes = (n) => (n >= 2 ** 20 ? `${(n / 2 ** 20).toFixed(n % 2 ** 20 ? 1 : 0)} MiB` : `${(n / 1024).toFixed(0)} KiB`);
-const ratioText = (a, b) => `${(a / b).toFixed(2)}×`;
 
 // ---------------------------------------------------------------- summaries
 
@@ -345,12 +339,6 @@ function crossover(a, b) {
     if (Number.isFinite(d) && d <= 0) found = { eps, bits: bitsAt(a, eps) };
   }
   return found;
-}
-
-/** "42 s", or "18–86 s (mean 42 s)" when the runs took different times. */
-function runSeconds(t) {
-  if (typeof t === 'number') return `${Math.round(t)} s`;
-  return t.max - t.min < 0.15 * t.mean ? `${Math.round(t.mean)} s` : `${Math.round(t.min)}–${Math.round(t.max)} s (mean ${Math.round(t.mean)} s: the machine's load changed)`;
 }
 
 /** Which bucket size needs the fewest bits, as ranges of ε from high to low rates: "b = 2 from 10% to 0.21%, ...". */
