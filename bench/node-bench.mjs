@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { init, CuckooFilter } from '../dist/esm/index.js';
 import { hexStrings, safeIntegerKeys, uint32Keys } from './keys.mjs';
 import { loadPeers, measurePeer } from './peers.mjs';
+import { countOnes, median } from './support/stats.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -60,11 +61,6 @@ const progress = (text) =>
   process.stderr.write(`[bench ${(Number(process.hrtime.bigint() - launched) / 1e9).toFixed(1)}s] ${text}\n`);
 const now = () => process.hrtime.bigint();
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 // A full collection between measurements (untimed), so that no timed loop
 // pays for marking a heap left over from key generation or an earlier run.
@@ -119,11 +115,6 @@ function deleteNumbers(filter, keys, count) {
   let deleted = 0;
   for (let i = 0; i < count; i++) if (filter.delete(keys[i])) deleted++;
   return deleted;
-}
-function countOnes(answers) {
-  let ones = 0;
-  for (let i = 0; i < answers.length; i++) ones += answers[i];
-  return ones;
 }
 
 /**

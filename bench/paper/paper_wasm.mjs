@@ -10,6 +10,7 @@
 
 import { init, CuckooFilter, BloomFilter } from '../../dist/esm/index.js';
 import { absentState, choiceState, generateKeys, presentState, SplitMix64 } from './splitmix.mjs';
+import { countOnes, upperMedian } from '../support/stats.mjs';
 
 const TABLE3_BUCKET_SIZE = 4;
 const TABLE3_FINGERPRINT_BITS = 12;
@@ -86,12 +87,6 @@ function parseOptions(argv) {
 
 const optimalHashCount = (bitsPerItem) => Math.min(32, Math.max(1, Math.floor(Math.LN2 * bitsPerItem + 0.5)));
 
-function countOnes(answers) {
-  let ones = 0;
-  for (let i = 0; i < answers.length; i++) ones += answers[i];
-  return ones;
-}
-
 /**
  * Times a section by the wall clock and by the process's CPU time (Timing and
  * Stopwatch in paper_native.cpp say why both). The CPU time is the whole
@@ -135,8 +130,7 @@ function lookupRate(clock, filter, keys, repeats) {
     wall.push(rate.wall);
     cpu.push(rate.cpu);
   }
-  const middle = (values) => values.sort((a, b) => a - b)[values.length >> 1];
-  return { rate: { wall: middle(wall), cpu: middle(cpu) }, answers };
+  return { rate: { wall: upperMedian(wall), cpu: upperMedian(cpu) }, answers };
 }
 
 /** Keys [0, count) taken evenly from the first `stored` (spreadSample in paper_native.cpp). */

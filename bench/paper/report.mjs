@@ -5,6 +5,7 @@
 import { FILTER_LABEL, FILTERS, LOGIN_LOADS, PAPER_SLOTS, PAPER_TABLE3 } from './published.mjs';
 import { bytes, fixed, millions, pct, pow2, ratioText, rate, runSeconds } from './format.mjs';
 import { lineChart } from './svg.mjs';
+import { mean, median } from '../support/stats.mjs';
 
 // ---------------------------------------------------------------- chart styles
 
@@ -16,15 +17,6 @@ const STYLE = {
   'b=2': { color: '#9467bd', marker: 'triangle' },
   'b=4': { color: '#1f77b4', marker: 'circle' },
   'b=8': { color: '#8c564b', marker: 'square' },
-};
-
-// ---------------------------------------------------------------- statistics
-
-const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
 // ---------------------------------------------------------------- summaries

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { charts, evaluateChecks, renderReport, renderTable3, summarise } from './report.mjs';
+import { mean } from '../support/stats.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -276,7 +277,7 @@ async function main() {
     }
     loadSpecs.push({ log2Buckets: budgeted.log2Buckets, runs: durations.length });
     estimates.loadRunSeconds = {
-      mean: durations.reduce((a, b) => a + b, 0) / durations.length,
+      mean: mean(durations),
       min: Math.min(...durations),
       max: Math.max(...durations),
     };
