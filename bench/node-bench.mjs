@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { init, CuckooFilter } from '../dist/esm/index.js';
 import { hexStrings, safeIntegerKeys, uint32Keys } from './keys.mjs';
 import { loadPeers, measurePeer } from './peers.mjs';
+import { now, secondsSince } from './support/clock.mjs';
 import { countOnes, median } from './support/stats.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -56,11 +57,8 @@ const SIZES = QUICK ? [16] : [16, 22];
 /** Timed runs per (mode, size) for cuckoo-wasm, after one untimed warm-up run at 2^16. */
 const REPS = QUICK ? { 16: 3, 22: 1 } : { 16: 5, 22: 1 };
 
-const launched = process.hrtime.bigint();
-const progress = (text) =>
-  process.stderr.write(`[bench ${(Number(process.hrtime.bigint() - launched) / 1e9).toFixed(1)}s] ${text}\n`);
-const now = () => process.hrtime.bigint();
-const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
+const launched = now();
+const progress = (text) => process.stderr.write(`[bench ${secondsSince(launched).toFixed(1)}s] ${text}\n`);
 
 // A full collection between measurements (untimed), so that no timed loop
 // pays for marking a heap left over from key generation or an earlier run.
@@ -196,7 +194,7 @@ function timed(fn) {
   const cpu = process.cpuUsage();
   const start = now();
   const value = fn();
-  const wall = seconds(start);
+  const wall = secondsSince(start);
   const used = process.cpuUsage(cpu);
   if (wall > 0.005) cpuShares.push((used.user + used.system) / 1e6 / wall);
   return [value, wall];
@@ -546,7 +544,7 @@ async function main() {
     peers,
     peerEstimates,
     targets: evaluateTargets(ours, peers),
-    totalSeconds: seconds(startedAt),
+    totalSeconds: secondsSince(startedAt),
   };
   if (JSON_OUTPUT) console.log(JSON.stringify(results, null, 2));
   else console.log(render(results));

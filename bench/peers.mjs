@@ -7,10 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
+import { now, secondsSince } from './support/clock.mjs';
 
-const now = () => process.hrtime.bigint();
-const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
+const require = createRequire(import.meta.url);
 
 function packageVersion(name) {
   return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
@@ -110,16 +109,16 @@ export function measurePeer(peer, log2, present, absent, target, sample) {
   const filter = peer.create(log2, target);
   let start = now();
   const items = fill(peer, filter, present, target);
-  const addSeconds = seconds(start);
+  const addSeconds = secondsSince(start);
 
   start = now();
   const hits = countHits(peer, filter, present, items);
-  const hasSeconds = seconds(start);
+  const hasSeconds = secondsSince(start);
 
   const negatives = Math.min(sample, absent.length);
   start = now();
   const falsePositives = countHits(peer, filter, absent, negatives);
-  const missSeconds = seconds(start);
+  const missSeconds = secondsSince(start);
 
   const jsonLength = peer.json(filter).length;
 
@@ -130,7 +129,7 @@ export function measurePeer(peer, log2, present, absent, target, sample) {
     deletes = Math.min(sample, items);
     start = now();
     const removed = removeAll(peer, filter, present, deletes);
-    deleteMops = deletes / seconds(start) / 1e6;
+    deleteMops = deletes / secondsSince(start) / 1e6;
     deleteFailures = deletes - removed;
   }
   return {

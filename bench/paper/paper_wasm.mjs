@@ -10,6 +10,7 @@
 
 import { init, CuckooFilter, BloomFilter } from '../../dist/esm/index.js';
 import { absentState, choiceState, generateKeys, presentState, SplitMix64 } from './splitmix.mjs';
+import { now, secondsSince } from '../support/clock.mjs';
 import { countOnes, upperMedian } from '../support/stats.mjs';
 
 const TABLE3_BUCKET_SIZE = 4;
@@ -97,9 +98,9 @@ class Stopwatch {
   cpu = 0;
   time(body) {
     const cpuStart = process.cpuUsage();
-    const start = process.hrtime.bigint();
+    const start = now();
     body();
-    const wall = Number(process.hrtime.bigint() - start) / 1e9;
+    const wall = secondsSince(start);
     const used = process.cpuUsage(cpuStart);
     const cpu = (used.user + used.system) / 1e6;
     this.wall += wall;

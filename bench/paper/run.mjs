@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { charts, evaluateChecks, renderReport, renderTable3, summarise } from './report.mjs';
+import { now, secondsSince } from '../support/clock.mjs';
 import { mean } from '../support/stats.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -77,8 +78,8 @@ function parseArguments(argv) {
 
 const options = parseArguments(process.argv.slice(2));
 const plan = PLANS[options.quick ? 'quick' : 'full'];
-const launched = process.hrtime.bigint();
-const elapsed = () => Number(process.hrtime.bigint() - launched) / 1e9;
+const launched = now();
+const elapsed = () => secondsSince(launched);
 const progress = (text) => process.stderr.write(`[paper ${elapsed().toFixed(1)}s] ${text}\n`);
 
 // ---------------------------------------------------------------- running the experiments
@@ -88,7 +89,7 @@ const steps = [];
 /** Runs one experiment program to completion; resolves with its JSON output. */
 function runProgram(name, command, args) {
   progress(`${name}: ${path.relative(ROOT, command)} ${args.join(' ')}`);
-  const started = process.hrtime.bigint();
+  const started = now();
   return new Promise((resolve, reject) => {
     const child = spawn(command === WASM ? process.execPath : command, command === WASM ? [WASM, ...args] : args, {
       cwd: ROOT,
@@ -103,7 +104,7 @@ function runProgram(name, command, args) {
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const seconds = secondsSince(started);
       if (code !== 0) {
         reject(new Error(`${name} exited with ${code}: ${errors.trim()}`));
         return;
