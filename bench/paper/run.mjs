@@ -18,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { charts, renderReport, renderTable3 } from './report.mjs';
+import { charts } from './charts.mjs';
+import { renderReport, renderTable3 } from './report.mjs';
 import { evaluateChecks, summarise } from './summary.mjs';
 import { now, secondsSince } from '../support/clock.mjs';
 import { mean } from '../support/stats.mjs';
