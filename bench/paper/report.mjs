@@ -50,15 +50,32 @@ function bestBucketRanges(space) {
 
 // ---------------------------------------------------------------- the report
 
-export function renderReport(data, summary, checks, chartFiles) {
-  const { machine, plan } = data;
-  const L = [];
-  const quick = data.mode === 'quick';
-  const f = plan.filters;
-  const filterBits = 2 ** f.log2Buckets * 4 * 12;
-  const nat = summary.filters.native;
-  const was = summary.filters.wasm;
+/**
+ * What the sections read: the run's data, summaries, checks and chart files,
+ * and the figures that several sections quote.
+ */
+function reportContext(data, summary, checks, chartFiles) {
+  const filtersPlan = data.plan.filters;
+  return {
+    data,
+    summary,
+    checks,
+    chartFiles,
+    filtersPlan,
+    // Every Table 3 filter's size: the cuckoo filter's buckets of four 12-bit entries.
+    filterBits: 2 ** filtersPlan.log2Buckets * 4 * 12,
+    native: summary.filters.native,
+    wasm: summary.filters.wasm,
+    // What share of a core each filter's timed sections got, native and wasm.
+    cpuShares: ['native', 'wasm'].flatMap((p) => Object.values(summary.filters[p]).map((s) => s.cpuShare)),
+  };
+}
 
+/** The title, how the report was made, and which paper it reproduces. */
+function titleSection(report) {
+  const { data } = report;
+  const quick = data.mode === 'quick';
+  const L = [];
   L.push('# Reproducing the evaluation of "Cuckoo Filter: Practically Better Than Bloom"');
   L.push('');
   L.push(
@@ -69,14 +86,19 @@ export function renderReport(data, summary, checks, chartFiles) {
   L.push('');
   L.push('The paper is Fan, Andersen, Kaminsky and Mitzenmacher, CoNEXT 2014 (Sections 4, 5 and 7); "the ;login: article" is the authors\' shorter version in ;login: 38(4), August 2013.');
   L.push('');
+  return L;
+}
 
-  // Machine.
+/** "Machine and method": the hardware, compilers, contention, keys and clocks. */
+function machineSection(report) {
+  const { data, filtersPlan: f, cpuShares: shares } = report;
+  const { machine } = data;
+  const L = [];
   L.push('## Machine and method');
   L.push('');
   L.push(`- CPU: ${machine.cpu}, ${machine.cores} cores visible, ${machine.memoryGiB.toFixed(0)} GiB memory; ${machine.os}. The paper: two Xeon L5640 at 2.27 GHz (12 MB L3), 32 GB DRAM.`);
   L.push(`- Native: ${machine.nativeCompiler}, CMake Release (-O3), single thread for every timed experiment.`);
   L.push(`- WebAssembly: ${machine.wasmCompiler}, run by Node ${machine.node} through the package's public API (dist/esm), batch calls (addMany / hasMany / deleteMany) on BigUint64Array keys; a warm-up on small filters first, so that V8's optimising tier, not its baseline compiler, runs the timed loops.`);
-  const shares = ['native', 'wasm'].flatMap((p) => Object.values(summary.filters[p]).map((s) => s.cpuShare));
   L.push(
     `- Contention: 1-minute load average ${machine.loadAverageAtStart.toFixed(2)} at the start and ${machine.loadAverageAtEnd.toFixed(2)} at the end on ${machine.cores} cores; ` +
       `the timed sections got between ${pct(Math.min(...shares), 0)} and ${pct(Math.max(...shares), 0)} of a core (CPU time / wall time, lowest per filter). ` +
@@ -92,8 +114,14 @@ export function renderReport(data, summary, checks, chartFiles) {
       `Lookups leave a filter unchanged, so each lookup rate is the median of ${f.repeats} passes; inserts and deletes are measured once.`,
   );
   L.push('');
+  return L;
+}
 
-  // Sizes.
+/** "Sizes used": the paper's sizes and run counts beside this run's, and why they differ. */
+function sizesSection(report) {
+  const { data, filtersPlan: f, filterBits } = report;
+  const { plan } = data;
+  const L = [];
   L.push('## Sizes used');
   L.push('');
   const loadSpec = data.loadSpecs.map((s) => `m = ${s.log2Buckets.map(pow2).join(', ')}: ${s.runs} run${s.runs > 1 ? 's' : ''}`).join('; ');
@@ -116,8 +144,13 @@ export function renderReport(data, summary, checks, chartFiles) {
   }
   L.push('Figure 2 starts at f = 2: the core supports fingerprints of 2 to 32 bits only, because the value 0 marks an empty slot, so a 1-bit fingerprint would have a single possible value and every item would match every occupied slot of its buckets.');
   L.push('');
+  return L;
+}
 
-  // Table 3.
+/** "Table 3": space, false positives and construction rates of the four filters, against the paper's. */
+function table3Section(report) {
+  const { summary, filtersPlan: f, filterBits, native: nat, wasm: was } = report;
+  const L = [];
   L.push('## Table 3: space efficiency and construction speed');
   L.push('');
   L.push(
@@ -147,35 +180,38 @@ export function renderReport(data, summary, checks, chartFiles) {
       `The false-positive rates are measured with ${nat.CF.negatives.toLocaleString('en-US')} absent keys (CF: ${nat.CF.falsePositives.toLocaleString('en-US')} false positives).`,
   );
   L.push('');
-  {
-    const cf = nat.CF;
-    const ss = nat['ss-CF'];
-    const bf = nat.BF;
-    const blk = nat['blk-BF'];
-    const order = (src) => FILTERS.filter((k) => src[k]).sort((a, b) => src[b].constructMops - src[a].constructMops);
-    const ours = order(nat).join(' > ');
-    const theirs = order(PAPER_TABLE3).join(' > ');
-    const bfAtCf = (1 - Math.exp((-9 * cf.items) / filterBits)) ** 9;
-    const close = (a, b, tolerance) => Math.abs(a / b - 1) <= tolerance;
-    const reproduces = close(cf.bitsPerItem, 12.6, 0.02) && close(cf.fpr, 0.0019, 0.1) && close(ss.fpr / cf.fpr, 0.09 / 0.19, 0.15) && close(bf.fpr, 0.0019, 0.1);
-    L.push(
-      `${reproduces ? 'Space and false positives reproduce' : 'Space and false positives'}: CF ${fixed(cf.bitsPerItem)} bits per item at ${pct(cf.fpr)} (paper ${fixed(12.6)} at 0.19%), ` +
-        `ss-CF ${fixed(ss.bitsPerItem)} at ${pct(ss.fpr)} — ${(ss.fpr / cf.fpr).toFixed(2)} of CF's rate in the same space (paper 0.09 / 0.19 = 0.47); ` +
-        `BF ${pct(bf.fpr)} (paper 0.19%). blk-BF measures ${pct(blk.fpr)} against the paper's 0.43%: our blocked filter places its k probes inside the 512-bit block with a multiplicative sequence rather than the paper's double hashing, ` +
-        `which inside one block correlates the probes of different items (bloom_filter.hpp: the mod-512 double-hashing form measures 0.43% here too); what is left, ${ratioText(blk.fpr, bf.fpr)} the standard filter's rate, is the cost of unbalanced blocks: the Poisson mixture over blocks predicts ${pct(blk.expectedFpr)}. ` +
-        `At equal memory the cuckoo filter also stores more items than the 13-bit Bloom filters (${millions(cf.items, 2)} vs ${millions(bf.items, 2)}); a BF holding the CF's item count in the same bits would have a rate of ${pct(bfAtCf)}.`,
-    );
-    L.push('');
-    L.push(
-      `Construction order, fastest first — here (native): ${ours}; the paper: ${theirs}. ` +
-        `Ratios to CF: ss-CF ${fixed(ss.constructMops / cf.constructMops)} (paper ${fixed(3.13 / 5)}), BF ${fixed(bf.constructMops / cf.constructMops)} (paper ${fixed(3.91 / 5)}), blk-BF ${fixed(blk.constructMops / cf.constructMops)} (paper ${fixed(7.64 / 5)}). ` +
-        `${bf.constructMops > cf.constructMops ? `BF building faster than CF here, unlike in the paper, most likely comes from the table size: here the 9 bits an insert sets sit in L3 cache, in the paper most were DRAM misses, while CF's cost near full is the eviction walks, which do not shrink with the cache. ` : ''}` +
-        `The wasm build constructs at ${fixed(was.CF.constructMops / cf.constructMops)}× (CF), ${fixed(was['ss-CF'].constructMops / ss.constructMops)}× (ss-CF), ${fixed(was.BF.constructMops / bf.constructMops)}× (BF) and ${fixed(was['blk-BF'].constructMops / blk.constructMops)}× (blk-BF) the native rate.`,
-    );
-    L.push('');
-  }
+  const cf = nat.CF;
+  const ss = nat['ss-CF'];
+  const bf = nat.BF;
+  const blk = nat['blk-BF'];
+  const order = (src) => FILTERS.filter((k) => src[k]).sort((a, b) => src[b].constructMops - src[a].constructMops);
+  const ours = order(nat).join(' > ');
+  const theirs = order(PAPER_TABLE3).join(' > ');
+  const bfAtCf = (1 - Math.exp((-9 * cf.items) / filterBits)) ** 9;
+  const close = (a, b, tolerance) => Math.abs(a / b - 1) <= tolerance;
+  const reproduces = close(cf.bitsPerItem, 12.6, 0.02) && close(cf.fpr, 0.0019, 0.1) && close(ss.fpr / cf.fpr, 0.09 / 0.19, 0.15) && close(bf.fpr, 0.0019, 0.1);
+  L.push(
+    `${reproduces ? 'Space and false positives reproduce' : 'Space and false positives'}: CF ${fixed(cf.bitsPerItem)} bits per item at ${pct(cf.fpr)} (paper ${fixed(12.6)} at 0.19%), ` +
+      `ss-CF ${fixed(ss.bitsPerItem)} at ${pct(ss.fpr)} — ${(ss.fpr / cf.fpr).toFixed(2)} of CF's rate in the same space (paper 0.09 / 0.19 = 0.47); ` +
+      `BF ${pct(bf.fpr)} (paper 0.19%). blk-BF measures ${pct(blk.fpr)} against the paper's 0.43%: our blocked filter places its k probes inside the 512-bit block with a multiplicative sequence rather than the paper's double hashing, ` +
+      `which inside one block correlates the probes of different items (bloom_filter.hpp: the mod-512 double-hashing form measures 0.43% here too); what is left, ${ratioText(blk.fpr, bf.fpr)} the standard filter's rate, is the cost of unbalanced blocks: the Poisson mixture over blocks predicts ${pct(blk.expectedFpr)}. ` +
+      `At equal memory the cuckoo filter also stores more items than the 13-bit Bloom filters (${millions(cf.items, 2)} vs ${millions(bf.items, 2)}); a BF holding the CF's item count in the same bits would have a rate of ${pct(bfAtCf)}.`,
+  );
+  L.push('');
+  L.push(
+    `Construction order, fastest first — here (native): ${ours}; the paper: ${theirs}. ` +
+      `Ratios to CF: ss-CF ${fixed(ss.constructMops / cf.constructMops)} (paper ${fixed(3.13 / 5)}), BF ${fixed(bf.constructMops / cf.constructMops)} (paper ${fixed(3.91 / 5)}), blk-BF ${fixed(blk.constructMops / cf.constructMops)} (paper ${fixed(7.64 / 5)}). ` +
+      `${bf.constructMops > cf.constructMops ? `BF building faster than CF here, unlike in the paper, most likely comes from the table size: here the 9 bits an insert sets sit in L3 cache, in the paper most were DRAM misses, while CF's cost near full is the eviction walks, which do not shrink with the cache. ` : ''}` +
+      `The wasm build constructs at ${fixed(was.CF.constructMops / cf.constructMops)}× (CF), ${fixed(was['ss-CF'].constructMops / ss.constructMops)}× (ss-CF), ${fixed(was.BF.constructMops / bf.constructMops)}× (BF) and ${fixed(was['blk-BF'].constructMops / blk.constructMops)}× (blk-BF) the native rate.`,
+  );
+  L.push('');
+  return L;
+}
 
-  // Figure 2.
+/** "Figure 2": load at the first failure for each fingerprint size, and how it levels off. */
+function figure2Section(report) {
+  const { summary } = report;
+  const L = [];
   L.push('## Figure 2: load factor at the first failure against fingerprint size');
   L.push('');
   L.push('![Figure 2(a)](fig2-b4.svg)');
@@ -195,53 +231,60 @@ export function renderReport(data, summary, checks, chartFiles) {
     L.push(`| ${bits} | ${cells.join(' | ')} | ${login ? pct(login[1], 2) : ''} |`);
   }
   L.push('');
-  {
-    const plateau = (l, b) => median(summary.load.filter((g) => g.log2Buckets === l && g.bucketSize === b && g.fingerprintBits >= 12).map((g) => g.min));
-    const firstHigh = (l, b) => summary.load.filter((g) => g.log2Buckets === l && g.bucketSize === b).sort((a, c) => a.fingerprintBits - c.fingerprintBits).find((g) => g.min >= plateau(l, b) - 0.01)?.fingerprintBits;
-    const lines = sizes.map((l) => `m = ${pow2(l)}: b = 4 levels off at ${pct(plateau(l, 4), 1)} from f = ${firstHigh(l, 4)}, b = 8 at ${pct(plateau(l, 8), 1)} from f = ${firstHigh(l, 8)}`);
-    const [small, large] = [sizes[0], sizes.at(-1)];
-    const shortFill = (l) => loadOf(l, 4, 2)?.mean ?? NaN;
-    L.push(
-      `The paper: with long enough fingerprints b = 4 fills to 95% and b = 8 to 98%, and the minimum f for high occupancy grows with the table. ` +
-        `Here: ${lines.join('; ')} ("levels off" = median of the minimum loads for f ≥ 12; "from f" = the smallest f whose minimum load is within one point of it). ` +
-        `The bigger table ${shortFill(large) < shortFill(small) ? 'fills less with the shortest fingerprints' : 'does not fill less with the shortest fingerprints'} (f = 2, b = 4: ${pct(shortFill(small), 1)} mean at ${pow2(small)}, ${pct(shortFill(large), 1)} at ${pow2(large)}), the size dependence Section 4 derives (f must grow like log(n) / b). ` +
-        `At ${pow2(large)} short fingerprints still fill far more than the ;login: article's 2^25-bucket table: f = 4, b = 4 reaches ${pct(loadOf(large, 4, 4)?.mean ?? NaN, 1)} here against 67.67% there, f = 2 ${pct(shortFill(large), 1)} against 17.53%. ` +
-        'The direction fits the size trend above; whether the whole gap is table size we cannot tell without running 2^25 buckets, which this budget does not allow.',
-    );
-  }
+  const plateau = (l, b) => median(summary.load.filter((g) => g.log2Buckets === l && g.bucketSize === b && g.fingerprintBits >= 12).map((g) => g.min));
+  const firstHigh = (l, b) => summary.load.filter((g) => g.log2Buckets === l && g.bucketSize === b).sort((a, c) => a.fingerprintBits - c.fingerprintBits).find((g) => g.min >= plateau(l, b) - 0.01)?.fingerprintBits;
+  const lines = sizes.map((l) => `m = ${pow2(l)}: b = 4 levels off at ${pct(plateau(l, 4), 1)} from f = ${firstHigh(l, 4)}, b = 8 at ${pct(plateau(l, 8), 1)} from f = ${firstHigh(l, 8)}`);
+  const [small, large] = [sizes[0], sizes.at(-1)];
+  const shortFill = (l) => loadOf(l, 4, 2)?.mean ?? NaN;
+  L.push(
+    `The paper: with long enough fingerprints b = 4 fills to 95% and b = 8 to 98%, and the minimum f for high occupancy grows with the table. ` +
+      `Here: ${lines.join('; ')} ("levels off" = median of the minimum loads for f ≥ 12; "from f" = the smallest f whose minimum load is within one point of it). ` +
+      `The bigger table ${shortFill(large) < shortFill(small) ? 'fills less with the shortest fingerprints' : 'does not fill less with the shortest fingerprints'} (f = 2, b = 4: ${pct(shortFill(small), 1)} mean at ${pow2(small)}, ${pct(shortFill(large), 1)} at ${pow2(large)}), the size dependence Section 4 derives (f must grow like log(n) / b). ` +
+      `At ${pow2(large)} short fingerprints still fill far more than the ;login: article's 2^25-bucket table: f = 4, b = 4 reaches ${pct(loadOf(large, 4, 4)?.mean ?? NaN, 1)} here against 67.67% there, f = 2 ${pct(shortFill(large), 1)} against 17.53%. ` +
+      'The direction fits the size trend above; whether the whole gap is table size we cannot tell without running 2^25 buckets, which this budget does not allow.',
+  );
   L.push('');
+  return L;
+}
 
-  // Figures 3-4.
+/** "Figures 3 and 4": bits per item needed for a false-positive rate, cuckoo against Bloom. */
+function figures3And4Section(report) {
+  const { summary } = report;
+  const L = [];
   L.push('## Figures 3 and 4: bits per item against false-positive rate');
   L.push('');
   L.push('![Figure 3](fig3.svg)');
   L.push('');
   L.push('![Figure 4](fig4.svg)');
   L.push('');
-  {
-    const sp = summary.space;
-    const targets = [0.03, 0.01, 0.002, 1e-3, 1e-4, 1e-5].filter((e) => ['b=2', 'b=4', 'b=8'].some((s) => Number.isFinite(bitsAt(sp[s] ?? [], e))));
-    L.push(`| ε (interpolated) | ${['b=2', 'b=4', 'b=8', 'ss-CF', 'BF', 'blk-BF'].join(' | ')} | log2(1/ε) | best cuckoo b |`);
-    L.push('|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
-    for (const e of targets) {
-      const cells = ['b=2', 'b=4', 'b=8', 'ss-CF', 'BF', 'blk-BF'].map((s) => bitsAt(sp[s] ?? [], e));
-      const bs = [2, 4, 8].map((b, i) => [b, cells[i]]).filter(([, v]) => Number.isFinite(v));
-      const best = bs.length ? bs.reduce((a, c) => (c[1] < a[1] ? c : a))[0] : '';
-      L.push(`| ${pct(e, e >= 0.01 ? 0 : e >= 1e-3 ? 1 : 3)} | ${cells.map((v) => (Number.isFinite(v) ? fixed(v, 1) : '—')).join(' | ')} | ${fixed(Math.log2(1 / e), 1)} | ${best} |`);
-    }
-    L.push('');
-    const cross = crossover(sp['ss-CF'] ?? [], sp.BF ?? []);
-    const crossCf = crossover(sp['b=4'] ?? [], sp.BF ?? []);
-    L.push(
-      `The paper finds b = 2 the most compact above ε = 0.2% and b = 4 between 0.001% and 0.2%; here the most compact is ${bestBucketRanges(sp)}. ` +
-        `In Figure 4 the semi-sorted filter needs fewer bits than a space-optimal Bloom filter below ε ≈ ${cross ? pct(cross.eps, 1) : 'n/a'} (at ${cross ? fixed(cross.bits, 1) : 'n/a'} bits per item; the paper: 3%, 7.2 bits), and the plain b = 4 filter below ${crossCf ? pct(crossCf.eps, 2) : 'n/a'}. ` +
-        `Measured Bloom points lie within ${(100 * Math.max(...(sp.BF ?? []).map((p) => Math.abs(p.bitsPerItem / (1.44 * Math.log2(1 / p.fpr)) - 1)))).toFixed(0)}% of 1.44 log2(1/ε) (k rounded to an integer), and the cuckoo curves follow Eq. (7), (log2(1/ε) + log2(2b)) / α bits, one bit less semi-sorted: nearly parallel to the log2(1/ε) bound. ` +
-        `The blocked Bloom filter needs ${(() => { const a = bitsAt(sp['blk-BF'] ?? [], 1e-3); const b = bitsAt(sp.BF ?? [], 1e-3); return Number.isFinite(a) && Number.isFinite(b) ? fixed(a - b, 1) : 'n/a'; })()} more bits per item than the standard one at 0.1%, and its gap widens at lower rates (not in the paper's Figure 4).`,
-    );
-    L.push('');
+  const sp = summary.space;
+  const targets = [0.03, 0.01, 0.002, 1e-3, 1e-4, 1e-5].filter((e) => ['b=2', 'b=4', 'b=8'].some((s) => Number.isFinite(bitsAt(sp[s] ?? [], e))));
+  L.push(`| ε (interpolated) | ${['b=2', 'b=4', 'b=8', 'ss-CF', 'BF', 'blk-BF'].join(' | ')} | log2(1/ε) | best cuckoo b |`);
+  L.push('|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const e of targets) {
+    const cells = ['b=2', 'b=4', 'b=8', 'ss-CF', 'BF', 'blk-BF'].map((s) => bitsAt(sp[s] ?? [], e));
+    const bs = [2, 4, 8].map((b, i) => [b, cells[i]]).filter(([, v]) => Number.isFinite(v));
+    const best = bs.length ? bs.reduce((a, c) => (c[1] < a[1] ? c : a))[0] : '';
+    L.push(`| ${pct(e, e >= 0.01 ? 0 : e >= 1e-3 ? 1 : 3)} | ${cells.map((v) => (Number.isFinite(v) ? fixed(v, 1) : '—')).join(' | ')} | ${fixed(Math.log2(1 / e), 1)} | ${best} |`);
   }
+  L.push('');
+  const cross = crossover(sp['ss-CF'] ?? [], sp.BF ?? []);
+  const crossCf = crossover(sp['b=4'] ?? [], sp.BF ?? []);
+  L.push(
+    `The paper finds b = 2 the most compact above ε = 0.2% and b = 4 between 0.001% and 0.2%; here the most compact is ${bestBucketRanges(sp)}. ` +
+      `In Figure 4 the semi-sorted filter needs fewer bits than a space-optimal Bloom filter below ε ≈ ${cross ? pct(cross.eps, 1) : 'n/a'} (at ${cross ? fixed(cross.bits, 1) : 'n/a'} bits per item; the paper: 3%, 7.2 bits), and the plain b = 4 filter below ${crossCf ? pct(crossCf.eps, 2) : 'n/a'}. ` +
+      `Measured Bloom points lie within ${(100 * Math.max(...(sp.BF ?? []).map((p) => Math.abs(p.bitsPerItem / (1.44 * Math.log2(1 / p.fpr)) - 1)))).toFixed(0)}% of 1.44 log2(1/ε) (k rounded to an integer), and the cuckoo curves follow Eq. (7), (log2(1/ε) + log2(2b)) / α bits, one bit less semi-sorted: nearly parallel to the log2(1/ε) bound. ` +
+      `The blocked Bloom filter needs ${(() => { const a = bitsAt(sp['blk-BF'] ?? [], 1e-3); const b = bitsAt(sp.BF ?? [], 1e-3); return Number.isFinite(a) && Number.isFinite(b) ? fixed(a - b, 1) : 'n/a'; })()} more bits per item than the standard one at 0.1%, and its gap widens at lower rates (not in the paper's Figure 4).`,
+  );
+  L.push('');
+  return L;
+}
 
-  // Figure 5.
+/** "Figure 5": lookup rates as the share of positive queries grows. */
+function figure5Section(report) {
+  const { data, summary, filtersPlan: f, filterBits, native: nat, wasm: was } = report;
+  const { machine } = data;
+  const L = [];
   L.push('## Figure 5: lookup throughput against the fraction of positive queries');
   L.push('');
   L.push('![Figure 5](fig5.svg)');
@@ -259,24 +302,27 @@ export function renderReport(data, summary, checks, chartFiles) {
     if (s.mixes[0].perCallMops !== undefined) L.push(`| ${name}, wasm per call | ${s.mixes.map((m) => rate(m.perCallMops)).join(' | ')} |`);
   }
   L.push('');
-  {
-    const at = (s, p) => s.mixes.find((m) => m.p === p).mops;
-    const describe = (name) => {
-      const s = nat[name];
-      return `${name} ${rate(at(s, 0))} → ${rate(at(s, 0.5))} → ${rate(at(s, 1))}`;
-    };
-    L.push(
-      `Million lookups per CPU-second; "per call" = \`has(bigint)\` once per key on the first ${pow2(f.log2PerCall)} queries: each key read from the BigUint64Array becomes a bigint that \`has\` validates and encodes before its own call into wasm, so that rate measures the per-call path more than the filter. ` +
-        `Native, p = 0% → 50% → 100%: ${FILTERS.map(describe).join('; ')}. ` +
-        `The paper: CF is equally fast at 0% and 100% with a dip at 50% (branch misprediction); both Bloom filters are fastest on negative queries (they stop at the first 0 bit) and slow down as p grows, the standard one about 4 M/s below the blocked one; ss-CF is below CF but above the Bloom filters once more than 25% of queries are positive. ` +
-        `Here, native: ${['BF', 'blk-BF'].map((k) => `${k} is ${ratioText(at(nat[k], 0), at(nat[k], 1))} as fast at 0% as at 100%${at(nat[k], 0) > 1.1 * at(nat[k], 1) ? ' (faster on negative queries, as in the paper)' : ''}`).join(', ')}; ` +
-        `blk-BF is ${ratioText(at(nat['blk-BF'], 0.5), at(nat.BF, 0.5))} BF at p = 50%; CF at 100% is ${ratioText(at(nat.CF, 1), at(nat.CF, 0))} its rate at 0% and at 50% ${ratioText(at(nat.CF, 0.5), (at(nat.CF, 0) + at(nat.CF, 1)) / 2)} the mean of the two; ss-CF is ${ratioText(mean(nat['ss-CF'].mixes.map((m) => m.mops)), mean(nat.CF.mixes.map((m) => m.mops)))} CF averaged over p. ` +
-        `Two things differ from the paper's setting: our CF reads its second bucket only when the first has no match, where the paper issues both loads together, so positive queries can stop early; and the ${bytes(filterBits / 8)} filters fit in this machine's ${machine.l3 ?? 'large'} L3 cache, where the paper's 192 MB were 16 times its 12 MB L3, so a lookup costs cache hits, not DRAM misses, and the cost of hashing and of decoding (ss-CF) weighs more.`,
-    );
-  }
+  const at = (s, p) => s.mixes.find((m) => m.p === p).mops;
+  const describe = (name) => {
+    const s = nat[name];
+    return `${name} ${rate(at(s, 0))} → ${rate(at(s, 0.5))} → ${rate(at(s, 1))}`;
+  };
+  L.push(
+    `Million lookups per CPU-second; "per call" = \`has(bigint)\` once per key on the first ${pow2(f.log2PerCall)} queries: each key read from the BigUint64Array becomes a bigint that \`has\` validates and encodes before its own call into wasm, so that rate measures the per-call path more than the filter. ` +
+      `Native, p = 0% → 50% → 100%: ${FILTERS.map(describe).join('; ')}. ` +
+      `The paper: CF is equally fast at 0% and 100% with a dip at 50% (branch misprediction); both Bloom filters are fastest on negative queries (they stop at the first 0 bit) and slow down as p grows, the standard one about 4 M/s below the blocked one; ss-CF is below CF but above the Bloom filters once more than 25% of queries are positive. ` +
+      `Here, native: ${['BF', 'blk-BF'].map((k) => `${k} is ${ratioText(at(nat[k], 0), at(nat[k], 1))} as fast at 0% as at 100%${at(nat[k], 0) > 1.1 * at(nat[k], 1) ? ' (faster on negative queries, as in the paper)' : ''}`).join(', ')}; ` +
+      `blk-BF is ${ratioText(at(nat['blk-BF'], 0.5), at(nat.BF, 0.5))} BF at p = 50%; CF at 100% is ${ratioText(at(nat.CF, 1), at(nat.CF, 0))} its rate at 0% and at 50% ${ratioText(at(nat.CF, 0.5), (at(nat.CF, 0) + at(nat.CF, 1)) / 2)} the mean of the two; ss-CF is ${ratioText(mean(nat['ss-CF'].mixes.map((m) => m.mops)), mean(nat.CF.mixes.map((m) => m.mops)))} CF averaged over p. ` +
+      `Two things differ from the paper's setting: our CF reads its second bucket only when the first has no match, where the paper issues both loads together, so positive queries can stop early; and the ${bytes(filterBits / 8)} filters fit in this machine's ${machine.l3 ?? 'large'} L3 cache, where the paper's 192 MB were 16 times its 12 MB L3, so a lookup costs cache hits, not DRAM misses, and the cost of hashing and of decoding (ss-CF) weighs more.`,
+  );
   L.push('');
+  return L;
+}
 
-  // Figures 6-8.
+/** "Figures 6–8": lookup, insert and delete rates as the filters fill and empty. */
+function figures6To8Section(report) {
+  const { filtersPlan: f, native: nat, cpuShares: shares } = report;
+  const L = [];
   L.push('## Figures 6–8: lookup, insert and delete throughput against occupancy');
   L.push('');
   L.push('![Figure 6(a)](fig6a.svg)');
@@ -287,50 +333,59 @@ export function renderReport(data, summary, checks, chartFiles) {
   L.push('');
   L.push('![Figure 8](fig8.svg)');
   L.push('');
-  {
-    // From the first window on: see the note on α = 0 below.
-    const lk = (s, field) => s.lookups.filter((p) => p.load > 0 && p[field] !== undefined).map((p) => p[field]);
-    const empty = (s) => s.lookups.find((p) => p.load === 0)?.negativeMops;
-    const firstLast = (values) => `${rate(values[0])} → ${rate(values.at(-1))}`;
-    const ins = (s) => s.inserts.map((w) => w.mops);
-    const del = (s) => s.deletes.map((w) => w.mops);
-    L.push(
-      `The filters are filled in windows of ${Math.round(f.window * 100)}% (of the slots for the cuckoo filters, of the 13-bit capacity for the Bloom filters); after each window ${pow2(f.log2Sample)} stored and ${pow2(f.log2Sample)} absent keys are looked up, and at the end the cuckoo filters are emptied window by window in insertion order. ` +
-        `Table 3's construction rate is the sum of the timed insert windows. Native, from empty to full:`,
-    );
-    L.push('');
-    L.push(`| filter | negative lookups (α = ${Math.round(f.window * 100)}% → full) | positive lookups | inserts | deletes (full → empty) |`);
-    L.push('|---|--:|--:|--:|--:|');
-    for (const name of FILTERS) {
-      const s = nat[name];
-      L.push(`| ${name} | ${firstLast(lk(s, 'negativeMops'))} | ${firstLast(lk(s, 'positiveMops'))} | ${firstLast(ins(s))} | ${s.deletes ? firstLast(del(s)) : '—'} |`);
-    }
-    L.push('');
-    const cfIns = ins(nat.CF);
-    const lateCf = cfIns.slice(-3);
-    const range = (values) => `${rate(Math.min(...values))}–${rate(Math.max(...values))}`;
-    const cfNegative = lk(nat.CF, 'negativeMops');
-    const bfNegative = lk(nat.BF, 'negativeMops');
-    L.push(
-      `The paper: CF and ss-CF lookups stay level as the filter fills (always two buckets), Bloom filters' negative lookups slow down as bits fill (they stop at the first 0) while positive ones stay level, cuckoo inserts slow down as evictions lengthen while Bloom inserts stay level, and cuckoo deletes stay level (CF fastest). ` +
-        `Here, native: CF negative lookups range ${range(cfNegative)} M/s over the windows (${ratioText(cfNegative.at(-1), cfNegative[0])} full vs first window), BF's ${firstLast(bfNegative)} (${ratioText(bfNegative.at(-1), bfNegative[0])}); ` +
-        `CF inserts go from ${rate(cfIns[0])} M/s in the first window to ${rate(lateCf[0])}, ${rate(lateCf[1] ?? NaN)} and ${rate(lateCf[2] ?? NaN)} in the last three, BF inserts range ${range(ins(nat.BF))} and blk-BF ${range(ins(nat['blk-BF']))}; ` +
-        `deletes range ${range(del(nat.CF))} (CF) and ${range(del(nat['ss-CF']))} (ss-CF), ss-CF averaging ${ratioText(mean(del(nat['ss-CF'])), mean(del(nat.CF)))} CF's rate. ` +
-        `Left out above and in Figure 6(a): lookups in the empty filter (α = 0), ${FILTERS.map((k) => `${k} ${rate(empty(nat[k]))}`).join(', ')} M/s native: the tables are allocated zeroed (calloc), and pages never written all map to the kernel's one zero page, so those lookups never miss the cache — which, not the filter, is what the CF's rate there measures. ` +
-        `${Math.min(...shares) < 0.9 ? 'Rates per CPU-second remove most of the time other processes took, but not their use of the shared caches, so some point-to-point wobble remains (see Contention above).' : ''}`,
-    );
-    L.push('');
+  // From the first window on: see the note on α = 0 below.
+  const lk = (s, field) => s.lookups.filter((p) => p.load > 0 && p[field] !== undefined).map((p) => p[field]);
+  const empty = (s) => s.lookups.find((p) => p.load === 0)?.negativeMops;
+  const firstLast = (values) => `${rate(values[0])} → ${rate(values.at(-1))}`;
+  const ins = (s) => s.inserts.map((w) => w.mops);
+  const del = (s) => s.deletes.map((w) => w.mops);
+  L.push(
+    `The filters are filled in windows of ${Math.round(f.window * 100)}% (of the slots for the cuckoo filters, of the 13-bit capacity for the Bloom filters); after each window ${pow2(f.log2Sample)} stored and ${pow2(f.log2Sample)} absent keys are looked up, and at the end the cuckoo filters are emptied window by window in insertion order. ` +
+      `Table 3's construction rate is the sum of the timed insert windows. Native, from empty to full:`,
+  );
+  L.push('');
+  L.push(`| filter | negative lookups (α = ${Math.round(f.window * 100)}% → full) | positive lookups | inserts | deletes (full → empty) |`);
+  L.push('|---|--:|--:|--:|--:|');
+  for (const name of FILTERS) {
+    const s = nat[name];
+    L.push(`| ${name} | ${firstLast(lk(s, 'negativeMops'))} | ${firstLast(lk(s, 'positiveMops'))} | ${firstLast(ins(s))} | ${s.deletes ? firstLast(del(s)) : '—'} |`);
   }
+  L.push('');
+  const cfIns = ins(nat.CF);
+  const lateCf = cfIns.slice(-3);
+  const range = (values) => `${rate(Math.min(...values))}–${rate(Math.max(...values))}`;
+  const cfNegative = lk(nat.CF, 'negativeMops');
+  const bfNegative = lk(nat.BF, 'negativeMops');
+  L.push(
+    `The paper: CF and ss-CF lookups stay level as the filter fills (always two buckets), Bloom filters' negative lookups slow down as bits fill (they stop at the first 0) while positive ones stay level, cuckoo inserts slow down as evictions lengthen while Bloom inserts stay level, and cuckoo deletes stay level (CF fastest). ` +
+      `Here, native: CF negative lookups range ${range(cfNegative)} M/s over the windows (${ratioText(cfNegative.at(-1), cfNegative[0])} full vs first window), BF's ${firstLast(bfNegative)} (${ratioText(bfNegative.at(-1), bfNegative[0])}); ` +
+      `CF inserts go from ${rate(cfIns[0])} M/s in the first window to ${rate(lateCf[0])}, ${rate(lateCf[1] ?? NaN)} and ${rate(lateCf[2] ?? NaN)} in the last three, BF inserts range ${range(ins(nat.BF))} and blk-BF ${range(ins(nat['blk-BF']))}; ` +
+      `deletes range ${range(del(nat.CF))} (CF) and ${range(del(nat['ss-CF']))} (ss-CF), ss-CF averaging ${ratioText(mean(del(nat['ss-CF'])), mean(del(nat.CF)))} CF's rate. ` +
+      `Left out above and in Figure 6(a): lookups in the empty filter (α = 0), ${FILTERS.map((k) => `${k} ${rate(empty(nat[k]))}`).join(', ')} M/s native: the tables are allocated zeroed (calloc), and pages never written all map to the kernel's one zero page, so those lookups never miss the cache — which, not the filter, is what the CF's rate there measures. ` +
+      `${Math.min(...shares) < 0.9 ? 'Rates per CPU-second remove most of the time other processes took, but not their use of the shared caches, so some point-to-point wobble remains (see Contention above).' : ''}`,
+  );
+  L.push('');
+  return L;
+}
 
-  // Checks.
+/** "Checks": every sanity condition and native / wasm agreement, pass or fail. */
+function checksSection(report) {
+  const { checks } = report;
+  const L = [];
   L.push('## Checks');
   L.push('');
   L.push('| check | result | detail |');
   L.push('|---|---|---|');
   for (const c of checks) L.push(`| ${c.name} | ${c.pass ? 'pass' : '**FAIL**'} | ${c.detail} |`);
   L.push('');
+  return L;
+}
 
-  // Differences.
+/** "Where we differ from the paper, and why". */
+function differencesSection(report) {
+  const { data, filtersPlan: f, filterBits, native: nat, wasm: was, cpuShares: shares } = report;
+  const { machine } = data;
+  const L = [];
   L.push('## Where we differ from the paper, and why');
   L.push('');
   const cf = nat.CF;
@@ -364,8 +419,13 @@ export function renderReport(data, summary, checks, chartFiles) {
   diff.push('**Not reproduced:** the quotient filter (QF) and d-left counting Bloom filter (dl-CBF) columns and curves; this project implements neither.');
   for (const d of diff) L.push(`- ${d}`);
   L.push('');
+  return L;
+}
 
-  // Timings.
+/** "How long each step took", and links to every chart. */
+function timingsSection(report) {
+  const { data, chartFiles } = report;
+  const L = [];
   L.push('## How long each step took');
   L.push('');
   L.push('| step | seconds |');
@@ -375,8 +435,29 @@ export function renderReport(data, summary, checks, chartFiles) {
   L.push('');
   L.push(`Charts: ${Object.keys(chartFiles).map((name) => `[${name}](${name})`).join(', ')}.`);
   L.push('');
-  return L.join('\n');
+  return L;
 }
+
+const SECTIONS = [
+  titleSection,
+  machineSection,
+  sizesSection,
+  table3Section,
+  figure2Section,
+  figures3And4Section,
+  figure5Section,
+  figures6To8Section,
+  checksSection,
+  differencesSection,
+  timingsSection,
+];
+
+/** REPORT.md, one section after another. */
+export function renderReport(data, summary, checks, chartFiles) {
+  const report = reportContext(data, summary, checks, chartFiles);
+  return SECTIONS.flatMap((section) => section(report)).join('\n');
+}
+
 
 /** The Table 3 comparison alone, for the README. */
 export function renderTable3(data, summary) {
