@@ -2,8 +2,9 @@
 // the summaries: each filter keeps one colour and marker in every chart, and
 // the wasm build is drawn dashed with hollow markers beside the native one.
 
-import { FILTERS, LOGIN_LOADS } from './published.mjs';
+import { FILTERS, LOGIN_LOADS, table3BitCount } from './published.mjs';
 import { bytes, pow2 } from './format.mjs';
+import { figure2Sizes, MIX_FRACTIONS } from './summary.mjs';
 import { lineChart } from './svg.mjs';
 
 // ---------------------------------------------------------------- chart styles
@@ -45,7 +46,7 @@ function platformSeries(summary, names, pick) {
 export function charts(data, summary) {
   const plan = data.plan;
   const out = {};
-  const sizes = [...new Set(summary.load.map((g) => g.log2Buckets))].sort((a, b) => a - b);
+  const sizes = figure2Sizes(summary);
   const runsAt = (l) => summary.load.find((g) => g.log2Buckets === l)?.runs;
 
   for (const b of [4, 8]) {
@@ -111,13 +112,13 @@ export function charts(data, summary) {
   });
 
   const f = plan.filters;
-  const filterSubtitle = `${pow2(f.log2Buckets)} buckets, every filter ${bytes((2 ** f.log2Buckets * 48) / 8)}; native solid, wasm (batch API) dashed; ${f.runs} run(s); per CPU-second`;
+  const filterSubtitle = `${pow2(f.log2Buckets)} buckets, every filter ${bytes(table3BitCount(f.log2Buckets) / 8)}; native solid, wasm (batch API) dashed; ${f.runs} run(s); per CPU-second`;
   out['fig5.svg'] = lineChart({
     title: 'Figure 5: lookup throughput against the fraction of positive queries',
     subtitle: filterSubtitle,
     xLabel: 'p: fraction of queries on stored items',
     yLabel: 'lookups (million per second)',
-    x: { min: 0, max: 1, ticks: [0, 0.25, 0.5, 0.75, 1], format: percentAxis },
+    x: { min: 0, max: 1, ticks: MIX_FRACTIONS, format: percentAxis },
     y: { min: 0 },
     series: platformSeries(summary, FILTERS, (s) => s.mixes.map((m) => [m.p, m.mops])),
   });

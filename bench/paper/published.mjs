@@ -11,6 +11,12 @@ export const PAPER_TABLE3 = {
 /** The slots of the paper's Table 3 cuckoo filters, for their load α. */
 export const PAPER_SLOTS = 2 ** 27;
 
+/**
+ * Bits in each Table 3 filter at 2^log2Buckets buckets: the cuckoo filter's
+ * four 12-bit entries a bucket set the size, and the others get as many.
+ */
+export const table3BitCount = (log2Buckets) => 2 ** log2Buckets * 4 * 12;
+
 /** The ;login: article's Table 2: mean load over 10 runs, b = 4, 2^25 buckets. */
 export const LOGIN_LOADS = [
   [2, 0.1753],

@@ -2,9 +2,10 @@
 // README's Table 3 block. Every sentence that states a number or a comparison
 // is computed here from the data, so a rerun on another machine rewrites them.
 
-import { FILTER_LABEL, FILTERS, LOGIN_LOADS, PAPER_SLOTS, PAPER_TABLE3 } from './published.mjs';
+import { FILTER_LABEL, FILTERS, LOGIN_LOADS, PAPER_SLOTS, PAPER_TABLE3, table3BitCount } from './published.mjs';
 import { bytes, fixed, millions, pct, pow2, ratioText, rate, runSeconds } from './format.mjs';
 import { bestBucketRanges, bitsAt, crossover } from './space_curves.mjs';
+import { figure2Sizes, MIX_FRACTIONS } from './summary.mjs';
 import { mean, median } from '../support/stats.mjs';
 
 /**
@@ -19,8 +20,7 @@ function reportContext(data, summary, checks, chartFiles) {
     checks,
     chartFiles,
     filtersPlan,
-    // Every Table 3 filter's size: the cuckoo filter's buckets of four 12-bit entries.
-    filterBits: 2 ** filtersPlan.log2Buckets * 4 * 12,
+    filterBits: table3BitCount(filtersPlan.log2Buckets),
     native: summary.filters.native,
     wasm: summary.filters.wasm,
     // What share of a core each filter's timed sections got, native and wasm.
@@ -175,7 +175,7 @@ function figure2Section(report) {
   L.push('');
   L.push('![Figure 2(b)](fig2-b8.svg)');
   L.push('');
-  const sizes = [...new Set(summary.load.map((g) => g.log2Buckets))].sort((a, b) => a - b);
+  const sizes = figure2Sizes(summary);
   const loadOf = (l, b, bits) => summary.load.find((g) => g.log2Buckets === l && g.bucketSize === b && g.fingerprintBits === bits);
   L.push(`| f | ${sizes.flatMap((l) => [4, 8].map((b) => `b=${b}, m=${pow2(l)}: min (mean)`)).join(' | ')} | ;login:, b=4, m=2^25: mean |`);
   L.push(`|--:|${sizes.flatMap(() => ['--:', '--:']).join('|')}|--:|`);
@@ -246,7 +246,7 @@ function figure5Section(report) {
   L.push('');
   L.push('![Figure 5](fig5.svg)');
   L.push('');
-  L.push(`| filter | ${[0, 0.25, 0.5, 0.75, 1].map((p) => `p = ${p * 100}%`).join(' | ')} |`);
+  L.push(`| filter | ${MIX_FRACTIONS.map((p) => `p = ${p * 100}%`).join(' | ')} |`);
   L.push('|---|--:|--:|--:|--:|--:|');
   for (const platform of ['native', 'wasm']) {
     for (const name of FILTERS) {
@@ -423,7 +423,7 @@ export function renderTable3(data, summary) {
   const was = summary.filters.wasm;
   const f = data.plan.filters;
   const L = [];
-  L.push(`Table 3 at ${pow2(f.log2Buckets)} buckets (${bytes((2 ** f.log2Buckets * 48) / 8)} per filter; the paper: 2^25, 192 MB) on ${data.machine.cpu}, ${data.finishedAt.slice(0, 10)}:`);
+  L.push(`Table 3 at ${pow2(f.log2Buckets)} buckets (${bytes(table3BitCount(f.log2Buckets) / 8)} per filter; the paper: 2^25, 192 MB) on ${data.machine.cpu}, ${data.finishedAt.slice(0, 10)}:`);
   L.push('');
   L.push('| filter | items (α) | bits / item | FPR | construction native / wasm (M keys per CPU-second) | paper: bits / item, FPR, construction (M keys/s) |');
   L.push('|---|--:|--:|--:|--:|--:|');

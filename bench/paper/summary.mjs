@@ -8,6 +8,12 @@ import { mean } from '../support/stats.mjs';
 
 // ---------------------------------------------------------------- summaries
 
+/** Figure 5's fractions of positive queries, as both experiment programs measure them. */
+export const MIX_FRACTIONS = [0, 0.25, 0.5, 0.75, 1];
+
+/** The table sizes Figure 2 ran at, as log2 of the bucket count, smallest first. */
+export const figure2Sizes = (summary) => [...new Set(summary.load.map((g) => g.log2Buckets))].sort((a, b) => a - b);
+
 function summariseLoad(rows) {
   const groups = new Map();
   for (const r of rows) {
@@ -92,7 +98,7 @@ function summariseFilters(filters, basis) {
       expectedFpr: mean(runs.map((r) => r.expectedFpr)),
       constructMops: mean(runs.map((r) => r.constructMops)),
       fullNegativeMops: mean(runs.map((r) => r.fullNegativeMops)),
-      mixes: [0, 0.25, 0.5, 0.75, 1].map((p) => {
+      mixes: MIX_FRACTIONS.map((p) => {
         const at = runs.map((r) => r.mixes.find((m) => m.p === p));
         return {
           p,
