@@ -28,6 +28,11 @@ function reportContext(data, summary, checks, chartFiles) {
   };
 }
 
+/** A section's heading, then each chart it shows as [alt text, file], each line followed by a blank one. */
+function opening(title, charts = []) {
+  return [`## ${title}`, '', ...charts.flatMap(([alt, file]) => [`![${alt}](${file})`, ''])];
+}
+
 /** The title, how the report was made, and which paper it reproduces. */
 function titleSection(report) {
   const { data } = report;
@@ -50,9 +55,7 @@ function titleSection(report) {
 function machineSection(report) {
   const { data, filtersPlan: f, cpuShares: shares } = report;
   const { machine } = data;
-  const L = [];
-  L.push('## Machine and method');
-  L.push('');
+  const L = opening('Machine and method');
   L.push(`- CPU: ${machine.cpu}, ${machine.cores} cores visible, ${machine.memoryGiB.toFixed(0)} GiB memory; ${machine.os}. The paper: two Xeon L5640 at 2.27 GHz (12 MB L3), 32 GB DRAM.`);
   L.push(`- Native: ${machine.nativeCompiler}, CMake Release (-O3), single thread for every timed experiment.`);
   L.push(`- WebAssembly: ${machine.wasmCompiler}, run by Node ${machine.node} through the package's public API (dist/esm), batch calls (addMany / hasMany / deleteMany) on BigUint64Array keys; a warm-up on small filters first, so that V8's optimising tier, not its baseline compiler, runs the timed loops.`);
@@ -78,9 +81,7 @@ function machineSection(report) {
 function sizesSection(report) {
   const { data, filtersPlan: f, filterBits } = report;
   const { plan } = data;
-  const L = [];
-  L.push('## Sizes used');
-  L.push('');
+  const L = opening('Sizes used');
   const loadSpec = data.loadSpecs.map((s) => `m = ${s.log2Buckets.map(pow2).join(', ')}: ${s.runs} run${s.runs > 1 ? 's' : ''}`).join('; ');
   L.push('| experiment | the paper | this report |');
   L.push('|---|---|---|');
@@ -107,9 +108,7 @@ function sizesSection(report) {
 /** "Table 3": space, false positives and construction rates of the four filters, against the paper's. */
 function table3Section(report) {
   const { summary, filtersPlan: f, filterBits, native: nat, wasm: was } = report;
-  const L = [];
-  L.push('## Table 3: space efficiency and construction speed');
-  L.push('');
+  const L = opening('Table 3: space efficiency and construction speed');
   L.push(
     `Equal memory: the cuckoo filter's table (${pow2(f.log2Buckets)} buckets of four 12-bit entries = ${filterBits.toLocaleString('en-US')} bits) sets the size; ss-CF stores 13-bit fingerprints in the same bits (4 × 13 − 4 = 48 bits per bucket), and both Bloom filters get exactly as many bits with k = 9. ` +
       `As in the paper, the cuckoo filters are filled until the first insert fails (the core's one-entry stash takes the last homeless fingerprint; that insert is the failure) and the Bloom filters to their capacity at 13.00 bits per item (${Math.round(nat.BF?.capacity ?? 0).toLocaleString('en-US')} items) — the paper's 123.89M is 192 MB / 13 bits. ` +
@@ -169,13 +168,10 @@ function table3Section(report) {
 /** "Figure 2": load at the first failure for each fingerprint size, and how it levels off. */
 function figure2Section(report) {
   const { summary } = report;
-  const L = [];
-  L.push('## Figure 2: load factor at the first failure against fingerprint size');
-  L.push('');
-  L.push('![Figure 2(a)](fig2-b4.svg)');
-  L.push('');
-  L.push('![Figure 2(b)](fig2-b8.svg)');
-  L.push('');
+  const L = opening('Figure 2: load factor at the first failure against fingerprint size', [
+    ['Figure 2(a)', 'fig2-b4.svg'],
+    ['Figure 2(b)', 'fig2-b8.svg'],
+  ]);
   const sizes = figure2Sizes(summary);
   const loadOf = (l, b, bits) => summary.load.find((g) => g.log2Buckets === l && g.bucketSize === b && g.fingerprintBits === bits);
   L.push(`| f | ${sizes.flatMap((l) => [4, 8].map((b) => `b=${b}, m=${pow2(l)}: min (mean)`)).join(' | ')} | ;login:, b=4, m=2^25: mean |`);
@@ -208,13 +204,10 @@ function figure2Section(report) {
 /** "Figures 3 and 4": bits per item needed for a false-positive rate, cuckoo against Bloom. */
 function figures3And4Section(report) {
   const { summary } = report;
-  const L = [];
-  L.push('## Figures 3 and 4: bits per item against false-positive rate');
-  L.push('');
-  L.push('![Figure 3](fig3.svg)');
-  L.push('');
-  L.push('![Figure 4](fig4.svg)');
-  L.push('');
+  const L = opening('Figures 3 and 4: bits per item against false-positive rate', [
+    ['Figure 3', 'fig3.svg'],
+    ['Figure 4', 'fig4.svg'],
+  ]);
   const sp = summary.space;
   const targets = [0.03, 0.01, 0.002, 1e-3, 1e-4, 1e-5].filter((e) => ['b=2', 'b=4', 'b=8'].some((s) => Number.isFinite(bitsAt(sp[s] ?? [], e))));
   L.push(`| ε (interpolated) | ${['b=2', 'b=4', 'b=8', 'ss-CF', 'BF', 'blk-BF'].join(' | ')} | log2(1/ε) | best cuckoo b |`);
@@ -242,11 +235,7 @@ function figures3And4Section(report) {
 function figure5Section(report) {
   const { data, summary, filtersPlan: f, filterBits, native: nat, wasm: was } = report;
   const { machine } = data;
-  const L = [];
-  L.push('## Figure 5: lookup throughput against the fraction of positive queries');
-  L.push('');
-  L.push('![Figure 5](fig5.svg)');
-  L.push('');
+  const L = opening('Figure 5: lookup throughput against the fraction of positive queries', [['Figure 5', 'fig5.svg']]);
   L.push(`| filter | ${MIX_FRACTIONS.map((p) => `p = ${p * 100}%`).join(' | ')} |`);
   L.push('|---|--:|--:|--:|--:|--:|');
   for (const platform of ['native', 'wasm']) {
@@ -280,17 +269,12 @@ function figure5Section(report) {
 /** "Figures 6–8": lookup, insert and delete rates as the filters fill and empty. */
 function figures6To8Section(report) {
   const { filtersPlan: f, native: nat, cpuShares: shares } = report;
-  const L = [];
-  L.push('## Figures 6–8: lookup, insert and delete throughput against occupancy');
-  L.push('');
-  L.push('![Figure 6(a)](fig6a.svg)');
-  L.push('');
-  L.push('![Figure 6(b)](fig6b.svg)');
-  L.push('');
-  L.push('![Figure 7](fig7.svg)');
-  L.push('');
-  L.push('![Figure 8](fig8.svg)');
-  L.push('');
+  const L = opening('Figures 6–8: lookup, insert and delete throughput against occupancy', [
+    ['Figure 6(a)', 'fig6a.svg'],
+    ['Figure 6(b)', 'fig6b.svg'],
+    ['Figure 7', 'fig7.svg'],
+    ['Figure 8', 'fig8.svg'],
+  ]);
   // From the first window on: see the note on α = 0 below.
   const lk = (s, field) => s.lookups.filter((p) => p.load > 0 && p[field] !== undefined).map((p) => p[field]);
   const empty = (s) => s.lookups.find((p) => p.load === 0)?.negativeMops;
@@ -329,9 +313,7 @@ function figures6To8Section(report) {
 /** "Checks": every sanity condition and native / wasm agreement, pass or fail. */
 function checksSection(report) {
   const { checks } = report;
-  const L = [];
-  L.push('## Checks');
-  L.push('');
+  const L = opening('Checks');
   L.push('| check | result | detail |');
   L.push('|---|---|---|');
   for (const c of checks) L.push(`| ${c.name} | ${c.pass ? 'pass' : '**FAIL**'} | ${c.detail} |`);
@@ -343,9 +325,7 @@ function checksSection(report) {
 function differencesSection(report) {
   const { data, filtersPlan: f, filterBits, native: nat, wasm: was, cpuShares: shares } = report;
   const { machine } = data;
-  const L = [];
-  L.push('## Where we differ from the paper, and why');
-  L.push('');
+  const L = opening('Where we differ from the paper, and why');
   const cf = nat.CF;
   const diff = [];
   diff.push(
@@ -383,9 +363,7 @@ function differencesSection(report) {
 /** "How long each step took", and links to every chart. */
 function timingsSection(report) {
   const { data, chartFiles } = report;
-  const L = [];
-  L.push('## How long each step took');
-  L.push('');
+  const L = opening('How long each step took');
   L.push('| step | seconds |');
   L.push('|---|--:|');
   for (const s of data.steps) L.push(`| ${s.name} | ${s.seconds.toFixed(1)} |`);
