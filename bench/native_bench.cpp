@@ -19,9 +19,11 @@
 #include <vector>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "support/bench_support.hpp"
 
 namespace {
 
+using bench::parseUnsignedList;
 using Clock = std::chrono::steady_clock;
 
 struct Row {
@@ -39,17 +41,6 @@ struct Row {
   double measuredFpr;
   double expectedFpr;
 };
-
-std::vector<unsigned> parseList(const char* text) {
-  std::vector<unsigned> values;
-  for (const char* p = text; *p != '\0';) {
-    char* end = nullptr;
-    values.push_back(static_cast<unsigned>(std::strtoul(p, &end, 10)));
-    if (end == p) break;
-    p = *end == ',' ? end + 1 : end;
-  }
-  return values;
-}
 
 double mops(std::uint64_t operations, Clock::duration elapsed) {
   return static_cast<double>(operations) / std::chrono::duration<double>(elapsed).count() / 1e6;
@@ -152,14 +143,14 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     const bool hasValue = i + 1 < argc;
     if (arg == "--log2-buckets" && hasValue) {
-      log2BucketList = parseList(argv[++i]);
+      log2BucketList = parseUnsignedList(argv[++i]);
     } else if (arg == "--bits" && hasValue) {
-      bitsList = parseList(argv[++i]);
+      bitsList = parseUnsignedList(argv[++i]);
     } else if (arg == "--bucket-size" && hasValue) {
-      bucketSizeList = parseList(argv[++i]);
+      bucketSizeList = parseUnsignedList(argv[++i]);
     } else if (arg == "--semi-bits" && hasValue) {
       const std::string value = argv[++i];
-      semiBitsList = value == "none" ? std::vector<unsigned>{} : parseList(value.c_str());
+      semiBitsList = value == "none" ? std::vector<unsigned>{} : parseUnsignedList(value);
     } else if (arg == "--json") {
       json = true;
     } else {

@@ -47,6 +47,8 @@
 namespace {
 
 using bench::Json;
+using bench::parseUnsignedList;
+using bench::splitList;
 using Clock = std::chrono::steady_clock;
 using Key = std::uint64_t;
 
@@ -91,37 +93,6 @@ struct Options {
   std::vector<std::string> only;
 };
 
-std::vector<unsigned> parseUnsignedList(const std::string& text) {
-  // "2-20" is a range, "15,20" a list; both can mix: "2-5,8".
-  std::vector<unsigned> values;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t end = std::min(text.find(',', start), text.size());
-    const std::string part = text.substr(start, end - start);
-    const std::size_t dash = part.find('-');
-    if (dash == std::string::npos) {
-      values.push_back(static_cast<unsigned>(std::stoul(part)));
-    } else {
-      const unsigned low = static_cast<unsigned>(std::stoul(part.substr(0, dash)));
-      const unsigned high = static_cast<unsigned>(std::stoul(part.substr(dash + 1)));
-      for (unsigned v = low; v <= high; ++v) values.push_back(v);
-    }
-    start = end + 1;
-  }
-  return values;
-}
-
-std::vector<std::string> parseNames(const std::string& text) {
-  std::vector<std::string> names;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t end = std::min(text.find(',', start), text.size());
-    names.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return names;
-}
-
 Options parseOptions(int argc, char** argv) {
   if (argc < 2) fail("usage: paper_native load|space|filters|keys [options] (see the top of paper_native.cpp)");
   Options o;
@@ -144,7 +115,7 @@ Options parseOptions(int argc, char** argv) {
     else if (arg == "--threads") o.threads = static_cast<unsigned>(std::stoul(value));
     else if (arg == "--run") o.run = static_cast<unsigned>(std::stoul(value));
     else if (arg == "--count") o.count = static_cast<unsigned>(std::stoul(value));
-    else if (arg == "--only") o.only = parseNames(value);
+    else if (arg == "--only") o.only = splitList(value);
     else fail("unknown option " + arg);
   }
   if (o.threads == 0) o.threads = std::max(1U, std::thread::hardware_concurrency());

@@ -1,12 +1,15 @@
 // What the native benchmarks (bench/native_bench.cpp, bench/paper/paper_native.cpp)
-// share that is not about any one experiment: a small JSON writer.
+// share that is not about any one experiment: a small JSON writer and the
+// parsing of command-line lists.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace bench {
 
@@ -81,5 +84,36 @@ class Json {
   std::string out_;
   bool fresh_ = true;
 };
+
+// The parts of a comma-separated command-line list: "CF,ss-CF".
+inline std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    parts.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return parts;
+}
+
+// Command-line lists of numbers: "15,20" a list, "2-20" a range, and both can
+// mix: "2-5,8". Empty parts are skipped, so "12," is 12 (cuckoo_bench has
+// always read it so).
+inline std::vector<unsigned> parseUnsignedList(const std::string& text) {
+  std::vector<unsigned> values;
+  for (const std::string& part : splitList(text)) {
+    if (part.empty()) continue;
+    const std::size_t dash = part.find('-');
+    if (dash == std::string::npos) {
+      values.push_back(static_cast<unsigned>(std::stoul(part)));
+    } else {
+      const unsigned low = static_cast<unsigned>(std::stoul(part.substr(0, dash)));
+      const unsigned high = static_cast<unsigned>(std::stoul(part.substr(dash + 1)));
+      for (unsigned v = low; v <= high; ++v) values.push_back(v);
+    }
+  }
+  return values;
+}
 
 }  // namespace bench
