@@ -47,6 +47,7 @@
 namespace {
 
 using bench::Json;
+using bench::parallelFor;
 using bench::parseUnsignedList;
 using bench::splitList;
 using Clock = std::chrono::steady_clock;
@@ -120,19 +121,6 @@ Options parseOptions(int argc, char** argv) {
   }
   if (o.threads == 0) o.threads = std::max(1U, std::thread::hardware_concurrency());
   return o;
-}
-
-// Runs task(0 .. count-1) on `threads` threads. Only for experiments that
-// measure no time: their results do not depend on what else runs.
-void parallelFor(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& task) {
-  std::atomic<std::size_t> next{0};
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < std::min<std::size_t>(threads, count); ++t) {
-    pool.emplace_back([&] {
-      for (std::size_t i = next++; i < count; i = next++) task(i);
-    });
-  }
-  for (std::thread& thread : pool) thread.join();
 }
 
 cuckoo::CuckooFilter makeCuckoo(unsigned bits, unsigned bucketSize, std::uint64_t bucketCount, bool semiSort,

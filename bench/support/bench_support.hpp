@@ -1,13 +1,16 @@
 // What the native benchmarks (bench/native_bench.cpp, bench/paper/paper_native.cpp)
-// share that is not about any one experiment: a small JSON writer and the
-// parsing of command-line lists.
+// share that is not about any one experiment: a small JSON writer, the parsing
+// of command-line lists and a parallel loop for the untimed experiments.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -114,6 +117,19 @@ inline std::vector<unsigned> parseUnsignedList(const std::string& text) {
     }
   }
   return values;
+}
+
+// Runs task(0 .. count-1) on `threads` threads. Only for experiments that
+// measure no time: their results do not depend on what else runs.
+inline void parallelFor(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& task) {
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < std::min<std::size_t>(threads, count); ++t) {
+    pool.emplace_back([&] {
+      for (std::size_t i = next++; i < count; i = next++) task(i);
+    });
+  }
+  for (std::thread& thread : pool) thread.join();
 }
 
 }  // namespace bench
