@@ -23,8 +23,9 @@
 
 namespace {
 
+using bench::Clock;
+using bench::mops;
 using bench::parseUnsignedList;
-using Clock = std::chrono::steady_clock;
 
 struct Row {
   bool semiSort;
@@ -41,13 +42,6 @@ struct Row {
   double measuredFpr;
   double expectedFpr;
 };
-
-double mops(std::uint64_t operations, Clock::duration elapsed) {
-  return static_cast<double>(operations) / std::chrono::duration<double>(elapsed).count() / 1e6;
-}
-
-// Keeps the optimiser from discarding lookups whose results are only counted.
-volatile std::uint64_t gSink;
 
 Row measure(bool semiSort, unsigned bits, unsigned bucketSize, unsigned log2Buckets, std::uint64_t seed) {
   cuckoo::FilterParams params;
@@ -81,14 +75,14 @@ Row measure(bool semiSort, unsigned bits, unsigned bucketSize, unsigned log2Buck
   start = Clock::now();
   for (std::uint64_t i = 0; i < stored; ++i) hits += filter.contains(&keys[i], 8);
   const auto positiveTime = Clock::now() - start;
-  gSink = hits;
+  bench::gSink = hits;
   if (hits != stored) std::fprintf(stderr, "BUG: %llu false negatives\n", static_cast<unsigned long long>(stored - hits));
 
   std::uint64_t falsePositives = 0;
   start = Clock::now();
   for (const std::uint64_t k : absent) falsePositives += filter.contains(&k, 8);
   const auto negativeTime = Clock::now() - start;
-  gSink = falsePositives;
+  bench::gSink = falsePositives;
 
   const cuckoo::FilterStats stats = filter.stats();
   start = Clock::now();

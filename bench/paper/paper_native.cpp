@@ -48,9 +48,11 @@ namespace {
 
 using bench::Json;
 using bench::parallelFor;
+using bench::Rate;
+using bench::Stopwatch;
+using bench::Timing;
 using bench::parseUnsignedList;
 using bench::splitList;
-using Clock = std::chrono::steady_clock;
 using Key = std::uint64_t;
 
 constexpr unsigned kTable3BucketSize = 4;
@@ -295,45 +297,6 @@ int runSpace(const Options& o) {
 
 // ---------------------------------------------------------------- Table 3 and Figures 5-8
 
-// Keeps the optimiser from dropping lookups whose answers are only counted.
-volatile std::uint64_t gSink;
-
-// How long a timed section took, by the wall clock and in CPU time given to
-// this process. On a shared machine the scheduler hands the core to other
-// processes in the middle of a loop: the wall-clock rate then drops with the
-// CPU share, while the CPU-time rate stays close to the undisturbed one.
-struct Timing {
-  double wall = 0, cpu = 0;
-};
-
-// A rate in millions of operations per second, by both clocks.
-struct Rate {
-  double wall = 0, cpu = 0;
-  static Rate of(double operations, Timing t) {
-    // A section shorter than the CPU clock's tick reads 0 CPU seconds.
-    return Rate{operations / t.wall / 1e6, operations / (t.cpu > 0 ? t.cpu : t.wall) / 1e6};
-  }
-};
-
-class Stopwatch {
- public:
-  template <class Body>
-  Timing time(Body&& body) {
-    const std::clock_t cpuStart = std::clock();
-    const auto start = Clock::now();
-    body();
-    const Timing t{std::chrono::duration<double>(Clock::now() - start).count(),
-                   static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC};
-    total_.wall += t.wall;
-    total_.cpu += t.cpu;
-    return t;
-  }
-  double cpuShare() const { return total_.cpu / total_.wall; }
-
- private:
-  Timing total_;
-};
-
 // "name": the wall-clock rate, "nameCpu": the CPU-time rate.
 void rateFields(Json& json, const char* name, Rate rate) {
   json.field(name, rate.wall).field((std::string(name) + "Cpu").c_str(), rate.cpu);
@@ -430,7 +393,7 @@ Rate lookupRate(Stopwatch& clock, const Filter& filter, const Key* keys, std::ui
   }
   std::sort(wall.begin(), wall.end());
   std::sort(cpu.begin(), cpu.end());
-  gSink = hits;
+  bench::gSink = hits;
   return Rate{wall[wall.size() / 2], cpu[cpu.size() / 2]};
 }
 

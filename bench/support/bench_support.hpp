@@ -1,13 +1,16 @@
-// What the native benchmarks (bench/native_bench.cpp, bench/paper/paper_native.cpp)
-// share that is not about any one experiment: a small JSON writer, the parsing
-// of command-line lists and a parallel loop for the untimed experiments.
+// What the native benchmarks, bench/native_bench.cpp and
+// bench/paper/paper_native.cpp, share that is not about any one experiment:
+// clocks and rates, a small JSON writer, the parsing of command-line lists and
+// a parallel loop for the untimed experiments.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <ctime>
 #include <functional>
 #include <string>
 #include <thread>
@@ -15,6 +18,55 @@
 #include <vector>
 
 namespace bench {
+
+using Clock = std::chrono::steady_clock;
+
+// Keeps the optimiser from dropping lookups whose answers are only counted.
+inline volatile std::uint64_t gSink;
+
+// Millions of operations per second.
+inline double mops(double operations, double seconds) { return operations / seconds / 1e6; }
+inline double mops(std::uint64_t operations, Clock::duration elapsed) {
+  return mops(static_cast<double>(operations), std::chrono::duration<double>(elapsed).count());
+}
+
+// How long a timed section took, by the wall clock and in CPU time given to
+// this process. On a shared machine the scheduler hands the core to other
+// processes in the middle of a loop: the wall-clock rate then drops with the
+// CPU share, while the CPU-time rate stays close to the undisturbed one.
+struct Timing {
+  double wall = 0, cpu = 0;
+};
+
+// A rate in millions of operations per second, by both clocks.
+struct Rate {
+  double wall = 0, cpu = 0;
+  static Rate of(double operations, Timing t) {
+    // A section shorter than the CPU clock's tick reads 0 CPU seconds.
+    return Rate{mops(operations, t.wall), mops(operations, t.cpu > 0 ? t.cpu : t.wall)};
+  }
+};
+
+// Times sections by both clocks and keeps their totals, whose ratio is the
+// share of a core the measured code got.
+class Stopwatch {
+ public:
+  template <class Body>
+  Timing time(Body&& body) {
+    const std::clock_t cpuStart = std::clock();
+    const auto start = Clock::now();
+    body();
+    const Timing t{std::chrono::duration<double>(Clock::now() - start).count(),
+                   static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC};
+    total_.wall += t.wall;
+    total_.cpu += t.cpu;
+    return t;
+  }
+  double cpuShare() const { return total_.cpu / total_.wall; }
+
+ private:
+  Timing total_;
+};
 
 // Just enough JSON: objects, arrays, numbers, strings without escapes.
 class Json {
