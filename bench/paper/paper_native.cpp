@@ -26,15 +26,11 @@
 // only on the keys and seeds, so the wasm build reproduces them exactly.
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
-#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
