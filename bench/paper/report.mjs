@@ -47,7 +47,6 @@ function titleSection(report) {
   );
   L.push('');
   L.push('The paper is Fan, Andersen, Kaminsky and Mitzenmacher, CoNEXT 2014 (Sections 4, 5 and 7); "the ;login: article" is the authors\' shorter version in ;login: 38(4), August 2013.');
-  L.push('');
   return L;
 }
 
@@ -73,7 +72,6 @@ function machineSection(report) {
       'Table 3 also gives the wall-clock construction rates, and data.json has every wall-clock rate (fields without the `Cpu` suffix); on an idle machine the two agree. ' +
       `Lookups leave a filter unchanged, so each lookup rate is the median of ${f.repeats} passes; inserts and deletes are measured once.`,
   );
-  L.push('');
   return L;
 }
 
@@ -101,7 +99,6 @@ function sizesSection(report) {
     L.push('');
   }
   L.push('Figure 2 starts at f = 2: the core supports fingerprints of 2 to 32 bits only, because the value 0 marks an empty slot, so a 1-bit fingerprint would have a single possible value and every item would match every occupied slot of its buckets.');
-  L.push('');
   return L;
 }
 
@@ -161,7 +158,6 @@ function table3Section(report) {
       `${bf.constructMops > cf.constructMops ? `BF building faster than CF here, unlike in the paper, most likely comes from the table size: here the 9 bits an insert sets sit in L3 cache, in the paper most were DRAM misses, while CF's cost near full is the eviction walks, which do not shrink with the cache. ` : ''}` +
       `The wasm build constructs at ${fixed(was.CF.constructMops / cf.constructMops)}× (CF), ${fixed(was['ss-CF'].constructMops / ss.constructMops)}× (ss-CF), ${fixed(was.BF.constructMops / bf.constructMops)}× (BF) and ${fixed(was['blk-BF'].constructMops / blk.constructMops)}× (blk-BF) the native rate.`,
   );
-  L.push('');
   return L;
 }
 
@@ -197,7 +193,6 @@ function figure2Section(report) {
       `At ${pow2(large)} short fingerprints still fill far more than the ;login: article's 2^25-bucket table: f = 4, b = 4 reaches ${pct(loadOf(large, 4, 4)?.mean ?? NaN, 1)} here against 67.67% there, f = 2 ${pct(shortFill(large), 1)} against 17.53%. ` +
       'The direction fits the size trend above; whether the whole gap is table size we cannot tell without running 2^25 buckets, which this budget does not allow.',
   );
-  L.push('');
   return L;
 }
 
@@ -227,7 +222,6 @@ function figures3And4Section(report) {
       `Measured Bloom points lie within ${(100 * Math.max(...(sp.BF ?? []).map((p) => Math.abs(p.bitsPerItem / (1.44 * Math.log2(1 / p.fpr)) - 1)))).toFixed(0)}% of 1.44 log2(1/ε) (k rounded to an integer), and the cuckoo curves follow Eq. (7), (log2(1/ε) + log2(2b)) / α bits, one bit less semi-sorted: nearly parallel to the log2(1/ε) bound. ` +
       `The blocked Bloom filter needs ${(() => { const a = bitsAt(sp['blk-BF'] ?? [], 1e-3); const b = bitsAt(sp.BF ?? [], 1e-3); return Number.isFinite(a) && Number.isFinite(b) ? fixed(a - b, 1) : 'n/a'; })()} more bits per item than the standard one at 0.1%, and its gap widens at lower rates (not in the paper's Figure 4).`,
   );
-  L.push('');
   return L;
 }
 
@@ -262,7 +256,6 @@ function figure5Section(report) {
       `blk-BF is ${ratioText(at(nat['blk-BF'], 0.5), at(nat.BF, 0.5))} BF at p = 50%; CF at 100% is ${ratioText(at(nat.CF, 1), at(nat.CF, 0))} its rate at 0% and at 50% ${ratioText(at(nat.CF, 0.5), (at(nat.CF, 0) + at(nat.CF, 1)) / 2)} the mean of the two; ss-CF is ${ratioText(mean(nat['ss-CF'].mixes.map((m) => m.mops)), mean(nat.CF.mixes.map((m) => m.mops)))} CF averaged over p. ` +
       `Two things differ from the paper's setting: our CF reads its second bucket only when the first has no match, where the paper issues both loads together, so positive queries can stop early; and the ${bytes(filterBits / 8)} filters fit in this machine's ${machine.l3 ?? 'large'} L3 cache, where the paper's 192 MB were 16 times its 12 MB L3, so a lookup costs cache hits, not DRAM misses, and the cost of hashing and of decoding (ss-CF) weighs more.`,
   );
-  L.push('');
   return L;
 }
 
@@ -306,7 +299,6 @@ function figures6To8Section(report) {
       `Left out above and in Figure 6(a): lookups in the empty filter (α = 0), ${FILTERS.map((k) => `${k} ${rate(empty(nat[k]))}`).join(', ')} M/s native: the tables are allocated zeroed (calloc), and pages never written all map to the kernel's one zero page, so those lookups never miss the cache — which, not the filter, is what the CF's rate there measures. ` +
       `${Math.min(...shares) < 0.9 ? 'Rates per CPU-second remove most of the time other processes took, but not their use of the shared caches, so some point-to-point wobble remains (see Contention above).' : ''}`,
   );
-  L.push('');
   return L;
 }
 
@@ -317,7 +309,6 @@ function checksSection(report) {
   L.push('| check | result | detail |');
   L.push('|---|---|---|');
   for (const c of checks) L.push(`| ${c.name} | ${c.pass ? 'pass' : '**FAIL**'} | ${c.detail} |`);
-  L.push('');
   return L;
 }
 
@@ -356,7 +347,6 @@ function differencesSection(report) {
   );
   diff.push('**Not reproduced:** the quotient filter (QF) and d-left counting Bloom filter (dl-CBF) columns and curves; this project implements neither.');
   for (const d of diff) L.push(`- ${d}`);
-  L.push('');
   return L;
 }
 
@@ -370,7 +360,6 @@ function timingsSection(report) {
   L.push(`| **total** (without the build) | **${data.totalSeconds.toFixed(1)}** |`);
   L.push('');
   L.push(`Charts: ${Object.keys(chartFiles).map((name) => `[${name}](${name})`).join(', ')}.`);
-  L.push('');
   return L;
 }
 
@@ -388,10 +377,10 @@ const SECTIONS = [
   timingsSection,
 ];
 
-/** REPORT.md, one section after another. */
+/** REPORT.md: the sections in order, each followed by a blank line. */
 export function renderReport(data, summary, checks, chartFiles) {
   const report = reportContext(data, summary, checks, chartFiles);
-  return SECTIONS.flatMap((section) => section(report)).join('\n');
+  return SECTIONS.flatMap((section) => [...section(report), '']).join('\n');
 }
 
 // ---------------------------------------------------------------- the README block
