@@ -15,49 +15,18 @@ import {
   traceHas,
   type InsertTrace,
 } from 'cuckoo-wasm/inspect';
-import { BloomBits, probeList, summaryLine } from './bloom-view.js';
-import { ChainView } from './chain-view.js';
+import { probeList, summaryLine } from './bloom-view.js';
 import { count, element, percent, rate } from './format.js';
 import { applyKick, deleteFrames, insertFrames, lookupFrames, stateFrame, type Frame, type TableState } from './frames.js';
-import { drawFprChart, drawKickChart, GaugeList, type FprPoint, type KickBar } from './gauges.js';
+import { drawFprChart, drawKickChart, type FprPoint, type KickBar } from './gauges.js';
+import { bloomBits, bloomGauges, byId, chainView, gauges, tableView, ui, xorView } from './page.js';
 import { LIMITS, readParams, semiSortAllowed, writeParams, type DemoParams } from './params.js';
 import { Player } from './player.js';
-import { TableView } from './table-view.js';
-import { XorView } from './xor-view.js';
 
 const PROBE_COUNT = 20_000;
 // Never added: the page adds strings, and these are 8-byte integers whose
 // encodings no typed or numbered item can have (their top bytes are 0).
 const probes = Float64Array.from({ length: PROBE_COUNT }, (_, i) => 2 ** 40 + i);
-
-function byId<T extends HTMLElement>(id: string): T {
-  const found = document.getElementById(id);
-  if (found === null) throw new Error(`the page has no #${id}`);
-  return found as T;
-}
-
-const ui = {
-  form: byId<HTMLFormElement>('params'),
-  item: byId<HTMLInputElement>('item'),
-  knownItems: byId<HTMLDataListElement>('known-items'),
-  bulkCount: byId<HTMLInputElement>('bulk-count'),
-  caption: byId<HTMLElement>('caption'),
-  stepCount: byId<HTMLOutputElement>('step-count'),
-  speed: byId<HTMLOutputElement>('speed'),
-  play: byId<HTMLButtonElement>('play'),
-  load: byId<HTMLInputElement>('load'),
-  bloomSummary: byId<HTMLElement>('bloom-summary'),
-  bloomDelete: byId<HTMLElement>('bloom-delete'),
-  fprChart: byId<HTMLElement>('fpr-chart') as unknown as SVGSVGElement,
-  kickChart: byId<HTMLElement>('kick-chart') as unknown as SVGSVGElement,
-};
-
-const tableView = new TableView(byId('table'), byId('stash'), byId('stash-note'));
-const xorView = new XorView(byId('xor'));
-const chainView = new ChainView(byId<HTMLOListElement>('chain'), byId('kick-now'));
-const gauges = new GaugeList(byId('gauges'));
-const bloomGauges = new GaugeList(byId('bloom-gauges'));
-const bloomBits = new BloomBits(byId<HTMLCanvasElement>('bloom-bits'));
 
 interface Demo {
   params: DemoParams;
