@@ -5,7 +5,6 @@
 
 import { BloomFilter, CuckooFilter, init } from 'cuckoo-wasm';
 import {
-  buckets,
   optimalBloomHashCount,
   practicalMaxLoad,
   stash,
@@ -17,32 +16,17 @@ import {
 } from 'cuckoo-wasm/inspect';
 import { probeList, summaryLine } from './bloom-view.js';
 import { count, element, percent, rate } from './format.js';
-import { applyKick, deleteFrames, insertFrames, lookupFrames, stateFrame, type Frame, type TableState } from './frames.js';
+import { applyKick, deleteFrames, insertFrames, lookupFrames, stateFrame, type Frame } from './frames.js';
 import { drawFprChart, drawKickChart, type FprPoint, type KickBar } from './gauges.js';
 import { bloomBits, bloomGauges, byId, chainView, gauges, tableView, ui, xorView } from './page.js';
 import { LIMITS, readParams, semiSortAllowed, writeParams, type DemoParams } from './params.js';
 import { Player } from './player.js';
+import { currentDemo, demoReady, readTable, replaceDemo, type Demo } from './state.js';
 
 const PROBE_COUNT = 20_000;
 // Never added: the page adds strings, and these are 8-byte integers whose
 // encodings no typed or numbered item can have (their top bytes are 0).
 const probes = Float64Array.from({ length: PROBE_COUNT }, (_, i) => 2 ** 40 + i);
-
-interface Demo {
-  params: DemoParams;
-  filter: CuckooFilter;
-  bloom: BloomFilter;
-  /** What the cuckoo filter holds, as far as the page knows (not after loading bytes). */
-  items: string[];
-  /** Times each item was added to the Bloom filter. */
-  bloomCopies: Map<string, number>;
-  nextItem: number;
-  fprPoints: FprPoint[];
-  kickBars: KickBar[];
-  maxLoad: number;
-  /** Refresh the gauges once the animation reaches its last frame. */
-  gaugesPending: boolean;
-}
 
 interface Bulk {
   target: number;
@@ -53,24 +37,17 @@ interface Bulk {
   longest: { kicks: number; load: number };
 }
 
-let demo: Demo | undefined;
 let bulk: Bulk | null = null;
 let bulkFrame = 0;
 
 const player = new Player(showFrame, updateStatus);
-
-function current(): Demo {
-  if (demo === undefined) throw new Error('the demo is not ready');
-  return demo;
-}
 
 function showFrame(frame: Frame, index: number, total: number): void {
   tableView.draw(frame);
   chainView.show(frame);
   ui.caption.textContent = frame.caption;
   ui.stepCount.textContent = total > 1 ? `step ${index + 1} of ${total}` : '—';
-  const d = demo;
-  if (d !== undefined && d.gaugesPending && index === total - 1) refreshGauges(true);
+  if (demoReady() && currentDemo().gaugesPending && index === total - 1) refreshGauges(true);
 }
 
 function updateStatus(): void {
@@ -80,11 +57,6 @@ function updateStatus(): void {
   ui.play.setAttribute('aria-pressed', String(player.playing));
   ui.speed.textContent = `${player.speed}×`;
   if (bulk !== null && player.playing && bulkFrame === 0) bulkFrame = requestAnimationFrame(bulkTick);
-}
-
-function readTable(): TableState {
-  const { slots, stash } = buckets(current().filter);
-  return { slots, stash };
 }
 
 // ---------------------------------------------------------------- filters
@@ -124,9 +96,7 @@ function createDemo(params: DemoParams, loaded?: CuckooFilter): Demo {
 
 function start(params: DemoParams, loaded?: CuckooFilter, caption?: string): void {
   stopBulk();
-  demo?.filter.dispose();
-  demo?.bloom.dispose();
-  demo = createDemo(params, loaded);
+  const demo = replaceDemo(() => createDemo(params, loaded));
   history.replaceState(null, '', `?${writeParams(params)}`);
   fillForm(params);
   setupViews();
@@ -147,7 +117,7 @@ function start(params: DemoParams, loaded?: CuckooFilter, caption?: string): voi
 
 /** Rebuilds the panels for the current parameters, keeping the filter. */
 function setupViews(): void {
-  const { params } = current();
+  const { params } = currentDemo();
   tableView.setup(params);
   xorView.setup(params);
   chainView.setup(params);
@@ -190,7 +160,7 @@ function measuredRate(answers: Uint8Array): number {
 }
 
 function refreshGauges(record: boolean): void {
-  const d = current();
+  const d = currentDemo();
   const { filter, bloom, params } = d;
   d.gaugesPending = false;
   const load = filter.loadFactor;
@@ -271,14 +241,14 @@ function refreshGauges(record: boolean): void {
 // ------------------------------------------------------------ Bloom side
 
 function addToBloom(item: string): void {
-  const d = current();
+  const d = currentDemo();
   d.bloom.add(item);
   d.bloomCopies.set(item, (d.bloomCopies.get(item) ?? 0) + 1);
   bloomBits.add(d.bloom.probePositions(item));
 }
 
 function showBloomSummary(where: { item: string; i1: number; i2: number } | null, mode: 'probe' | 'delete' = 'probe'): Uint32Array {
-  const d = current();
+  const d = currentDemo();
   const { bloom, filter } = d;
   const bits = bloom.bitCount;
   const perSlot = d.params.semiSort ? `${d.params.fingerprintBits - 1} bits (semi-sorted)` : `${d.params.fingerprintBits} bits`;
@@ -305,7 +275,7 @@ function showBloomSummary(where: { item: string; i1: number; i2: number } | null
 }
 
 function explainBloomDelete(item: string, deleted: boolean, positions: Uint32Array): void {
-  const d = current();
+  const d = currentDemo();
   const copies = d.bloomCopies.get(item) ?? 0;
   if (copies === 0) {
     ui.bloomDelete.textContent = deleted
@@ -328,22 +298,22 @@ function explainBloomDelete(item: string, deleted: boolean, positions: Uint32Arr
 // ------------------------------------------------------------ operations
 
 function nextNumberedItem(): string {
-  const d = current();
+  const d = currentDemo();
   return `item-${d.nextItem++}`;
 }
 
 function recordKicks(trace: InsertTrace, loadBefore: number): void {
-  if (trace.added) current().kickBars.push({ load: loadBefore, kicks: trace.kickCount, stashed: trace.stashed !== null });
+  if (trace.added) currentDemo().kickBars.push({ load: loadBefore, kicks: trace.kickCount, stashed: trace.stashed !== null });
 }
 
 function flushPendingGauges(): void {
-  if (current().gaugesPending) refreshGauges(true);
+  if (currentDemo().gaugesPending) refreshGauges(true);
 }
 
 function insert(item: string): void {
   stopBulk();
   flushPendingGauges();
-  const d = current();
+  const d = currentDemo();
   const loadBefore = d.filter.loadFactor;
   const before = readTable();
   const trace = traceAdd(d.filter, item);
@@ -364,7 +334,7 @@ function insert(item: string): void {
 function lookup(item: string): void {
   stopBulk();
   flushPendingGauges();
-  const d = current();
+  const d = currentDemo();
   const trace = traceHas(d.filter, item);
   xorView.show(trace, item);
   chainView.load(null, 'Lookups only read the two buckets (and the stash): they never kick.');
@@ -375,7 +345,7 @@ function lookup(item: string): void {
 function remove(item: string): void {
   stopBulk();
   flushPendingGauges();
-  const d = current();
+  const d = currentDemo();
   const before = readTable();
   const trace = traceDelete(d.filter, item);
   const after = readTable();
@@ -398,11 +368,11 @@ function typedItem(): string | undefined {
 }
 
 function lastItem(): string | undefined {
-  return current().items.at(-1);
+  return currentDemo().items.at(-1);
 }
 
 function refreshKnownItems(): void {
-  const recent = [...new Set(current().items.slice(-40))].reverse();
+  const recent = [...new Set(currentDemo().items.slice(-40))].reverse();
   ui.knownItems.replaceChildren(...recent.map((item) => Object.assign(document.createElement('option'), { value: item })));
 }
 
@@ -410,7 +380,7 @@ function refreshKnownItems(): void {
 
 /** Items per animation frame at 1x: a table fills in about three seconds. */
 function bulkRate(): number {
-  const d = current();
+  const d = currentDemo();
   return (d.filter.slotCount / 180) * player.speed;
 }
 
@@ -434,7 +404,7 @@ function stopBulk(): void {
 
 /** Inserts up to `budget` items of the bulk; returns the frames of the last insert if the bulk ended. */
 function bulkInsert(budget: number): Frame[] | undefined {
-  const d = current();
+  const d = currentDemo();
   const run = bulk!;
   for (let n = 0; n < budget && run.done < run.target; n++) {
     const item = nextNumberedItem();
@@ -467,11 +437,11 @@ function bulkInsert(budget: number): Frame[] | undefined {
 }
 
 function readStashOnly() {
-  return stash(current().filter);
+  return stash(currentDemo().filter);
 }
 
 function bulkSummary(run: Bulk, trace: InsertTrace, item: string, loadBefore: number): string {
-  const d = current();
+  const d = currentDemo();
   if (!trace.added) return `The filter was already full: “${item}” was refused.`;
   if (trace.stashed !== null) {
     return `First failure at insert ${run.done} of this run (“${item}”), at load ${percent(loadBefore)}: ${trace.kickCount} kicks and no free slot.`;
@@ -492,7 +462,7 @@ function bulkTick(): void {
     return;
   }
   if (budget > 0) {
-    const d = current();
+    const d = currentDemo();
     run.mirror = readTable().slots;
     refreshGauges(true);
     refreshKnownItems();
@@ -520,13 +490,13 @@ function bulkStep(): void {
   run.mirror = readTable().slots;
   refreshGauges(true);
   tableView.draw(stateFrame({ slots: run.mirror, stash: readStashOnly() }, ''));
-  ui.caption.textContent = `Paused after ${count(run.done)} items, load ${percent(current().filter.loadFactor)}. → inserts one more, Space resumes.`;
+  ui.caption.textContent = `Paused after ${count(run.done)} items, load ${percent(currentDemo().filter.loadFactor)}. → inserts one more, Space resumes.`;
 }
 
 // ----------------------------------------------------- serialization
 
 function download(): void {
-  const { filter, params } = current();
+  const { filter, params } = currentDemo();
   const bytes = filter.toBytes();
   const url = URL.createObjectURL(new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }));
   const link = element('a');
@@ -566,7 +536,7 @@ async function loadBytes(file: File): Promise<void> {
     maxKicks: p.maxKicks,
     seed: Number(p.seed),
     semiSort: p.semiSort,
-    format: current().params.format,
+    format: currentDemo().params.format,
   };
   start(
     params,
@@ -579,7 +549,7 @@ async function loadBytes(file: File): Promise<void> {
 // ------------------------------------------------------------ controls
 
 function act(action: () => void): void {
-  if (demo === undefined) return;
+  if (!demoReady()) return;
   action();
 }
 
@@ -609,7 +579,7 @@ const actions = {
       startBulk(Number.isInteger(n) && n >= 1 ? Math.min(n, 100_000) : 20);
     }),
   fill: () => act(() => startBulk(Infinity)),
-  reset: () => act(() => start(current().params)),
+  reset: () => act(() => start(currentDemo().params)),
 };
 
 function wireControls(): void {
@@ -642,7 +612,7 @@ function wireControls(): void {
   ui.form.addEventListener('input', updateSemiSortField);
   (ui.form.elements.namedItem('fmt') as HTMLSelectElement).addEventListener('change', () =>
     act(() => {
-      const d = current();
+      const d = currentDemo();
       d.params = { ...d.params, format: formParams().format };
       history.replaceState(null, '', `?${writeParams(d.params)}`);
       setupViews();
