@@ -14,7 +14,7 @@ import {
   traceHas,
   type InsertTrace,
 } from 'cuckoo-wasm/inspect';
-import { probeList, summaryLine } from './bloom-view.js';
+import { addToBloom, explainBloomDelete, resetBloomDeleteNote, showBloomSummary } from './bloom-side.js';
 import { count, element, percent } from './format.js';
 import { applyKick, deleteFrames, insertFrames, lookupFrames, stateFrame, type Frame } from './frames.js';
 import { flushPendingGauges, PROBE_COUNT, recordKicks, refreshGauges } from './gauge-readings.js';
@@ -99,7 +99,7 @@ function start(params: DemoParams, loaded?: CuckooFilter, caption?: string): voi
   refreshGauges(true);
   refreshKnownItems();
   const { bucketCount, bucketSize, fingerprintBits, semiSort } = params;
-  ui.bloomDelete.textContent = 'Delete an item to see why the Bloom filter cannot.';
+  resetBloomDeleteNote();
   player.load([
     stateFrame(
       readTable(),
@@ -144,63 +144,6 @@ function formParams(): DemoParams {
   for (const key of ['m', 'b', 'f', 'kicks', 'seed', 'fmt']) query.set(key, String(data.get(key) ?? ''));
   query.set('semi', data.get('semi') === 'on' ? '1' : '0');
   return readParams(query);
-}
-
-// ------------------------------------------------------------ Bloom side
-
-function addToBloom(item: string): void {
-  const d = currentDemo();
-  d.bloom.add(item);
-  d.bloomCopies.set(item, (d.bloomCopies.get(item) ?? 0) + 1);
-  bloomBits.add(d.bloom.probePositions(item));
-}
-
-function showBloomSummary(where: { item: string; i1: number; i2: number } | null, mode: 'probe' | 'delete' = 'probe'): Uint32Array {
-  const d = currentDemo();
-  const { bloom, filter } = d;
-  const bits = bloom.bitCount;
-  const perSlot = d.params.semiSort ? `${d.params.fingerprintBits - 1} bits (semi-sorted)` : `${d.params.fingerprintBits} bits`;
-  const lines = [
-    summaryLine('memory', `${count(bits)} bits = the cuckoo table's ${count(filter.slotCount)} slots × ${perSlot}`),
-    summaryLine('hash functions', `k = ${bloom.hashCount}, best for ${count(Math.round(filter.slotCount * d.maxLoad))} items`),
-  ];
-  let positions: Uint32Array = new Uint32Array(0);
-  if (where === null) {
-    lines.push(summaryLine('cuckoo reads', '2 buckets per item'), summaryLine('Bloom reads', `${bloom.hashCount} bits per item, anywhere in the array`));
-  } else {
-    positions = bloom.probePositions(where.item);
-    const allSet = bloom.has(where.item);
-    const buckets = where.i1 === where.i2 ? `bucket ${where.i1} (i1 = i2)` : `buckets ${where.i1} and ${where.i2}`;
-    lines.push(
-      summaryLine('cuckoo reads', `2 places: ${buckets}`),
-      summaryLine(`Bloom reads`, `${positions.length} places: bits ${probeList(positions)} ${allSet ? '— all set: “maybe”' : '— one is 0: “no”'}`),
-    );
-  }
-  ui.bloomSummary.replaceChildren(...lines);
-  ui.bloomSummary.dataset.k = String(bloom.hashCount);
-  bloomBits.show(positions, mode);
-  return positions;
-}
-
-function explainBloomDelete(item: string, deleted: boolean, positions: Uint32Array): void {
-  const d = currentDemo();
-  const copies = d.bloomCopies.get(item) ?? 0;
-  if (copies === 0) {
-    ui.bloomDelete.textContent = deleted
-      ? `The Bloom filter never got “${item}”, so it has nothing to remove either way.`
-      : `Nothing to delete: “${item}” was not added.`;
-    return;
-  }
-  const others = bloomBits.othersSharing(positions, copies);
-  const shared = [...positions].filter((_, i) => others[i]! > 0);
-  const lead = deleted ? `The cuckoo filter removed “${item}”'s fingerprint. ` : '';
-  ui.bloomDelete.textContent =
-    shared.length > 0
-      ? `${lead}The Bloom filter cannot: clearing its ${positions.length} bits would also clear bit${shared.length > 1 ? 's' : ''} ${probeList(Uint32Array.from(shared), 6)}, ` +
-        `which other items set too (up to ${Math.max(...others)} of them on one bit). Those items would then answer “no” — false negatives. ` +
-        `So it keeps every bit, and still says “maybe” for “${item}”.`
-      : `${lead}None of its ${positions.length} bits is shared right now, but the Bloom filter keeps no counts and cannot know that, ` +
-        `so it can never clear a bit: it still says “maybe” for “${item}”.`;
 }
 
 // ------------------------------------------------------------ operations
@@ -289,7 +232,7 @@ function startBulk(target: number): void {
   flushPendingGauges();
   player.last();
   bulk = { target, done: 0, budget: 1, mirror: readTable().slots, longest: { kicks: 0, load: 0 } };
-  ui.bloomDelete.textContent = 'Delete an item to see why the Bloom filter cannot.';
+  resetBloomDeleteNote();
   updateStatus();
 }
 
