@@ -18,6 +18,7 @@ import { addToBloom, explainBloomDelete, resetBloomDeleteNote, showBloomSummary 
 import { count, element, percent } from './format.js';
 import { applyKick, deleteFrames, insertFrames, lookupFrames, stateFrame, type Frame } from './frames.js';
 import { flushPendingGauges, PROBE_COUNT, recordKicks, refreshGauges } from './gauge-readings.js';
+import { lastItem, nextNumberedItem, refreshKnownItems, typedItem } from './items.js';
 import { bloomBits, byId, chainView, tableView, ui, xorView } from './page.js';
 import { LIMITS, readParams, semiSortAllowed, writeParams, type DemoParams } from './params.js';
 import { Player } from './player.js';
@@ -148,11 +149,6 @@ function formParams(): DemoParams {
 
 // ------------------------------------------------------------ operations
 
-function nextNumberedItem(): string {
-  const d = currentDemo();
-  return `item-${d.nextItem++}`;
-}
-
 function insert(item: string): void {
   stopBulk();
   flushPendingGauges();
@@ -203,20 +199,6 @@ function remove(item: string): void {
   explainBloomDelete(item, trace.deleted, positions);
   d.gaugesPending = trace.deleted;
   player.load(deleteFrames(item, trace, before, after, d.params));
-}
-
-function typedItem(): string | undefined {
-  const text = ui.item.value;
-  return text.length > 0 ? text : undefined;
-}
-
-function lastItem(): string | undefined {
-  return currentDemo().items.at(-1);
-}
-
-function refreshKnownItems(): void {
-  const recent = [...new Set(currentDemo().items.slice(-40))].reverse();
-  ui.knownItems.replaceChildren(...recent.map((item) => Object.assign(document.createElement('option'), { value: item })));
 }
 
 // ------------------------------------------------------------ bulk insert
