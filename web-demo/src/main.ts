@@ -7,53 +7,21 @@ import { BloomFilter, CuckooFilter, init } from 'cuckoo-wasm';
 import {
   optimalBloomHashCount,
   practicalMaxLoad,
-  stash,
   tableBits,
   traceAdd,
   traceDelete,
   traceHas,
-  type InsertTrace,
 } from 'cuckoo-wasm/inspect';
 import { addToBloom, explainBloomDelete, resetBloomDeleteNote, showBloomSummary } from './bloom-side.js';
-import { count, element, percent } from './format.js';
-import { applyKick, deleteFrames, insertFrames, lookupFrames, stateFrame, type Frame } from './frames.js';
+import { count, element } from './format.js';
+import { deleteFrames, insertFrames, lookupFrames, stateFrame } from './frames.js';
 import { flushPendingGauges, PROBE_COUNT, recordKicks, refreshGauges } from './gauge-readings.js';
 import { lastItem, nextNumberedItem, refreshKnownItems, typedItem } from './items.js';
 import { bloomBits, byId, chainView, tableView, ui, xorView } from './page.js';
 import { LIMITS, readParams, semiSortAllowed, writeParams, type DemoParams } from './params.js';
-import { Player } from './player.js';
+import { bulkRunning, bulkStep, startBulk, stopBulk } from './bulk.js';
+import { player } from './playback.js';
 import { currentDemo, demoReady, readTable, replaceDemo, type Demo } from './state.js';
-
-interface Bulk {
-  target: number;
-  done: number;
-  budget: number;
-  /** The table as the core has it, kept in step by applying each trace. */
-  mirror: Uint32Array;
-  longest: { kicks: number; load: number };
-}
-
-let bulk: Bulk | null = null;
-let bulkFrame = 0;
-
-const player = new Player(showFrame, updateStatus);
-
-function showFrame(frame: Frame, index: number, total: number): void {
-  tableView.draw(frame);
-  chainView.show(frame);
-  ui.caption.textContent = frame.caption;
-  ui.stepCount.textContent = total > 1 ? `step ${index + 1} of ${total}` : '—';
-  if (demoReady() && currentDemo().gaugesPending && index === total - 1) refreshGauges(true);
-}
-
-function updateStatus(): void {
-  const busy = bulk !== null || !player.atEnd;
-  document.documentElement.dataset.busy = String(busy);
-  ui.play.textContent = player.playing ? 'Pause' : 'Play';
-  ui.play.setAttribute('aria-pressed', String(player.playing));
-  ui.speed.textContent = `${player.speed}×`;
-  if (bulk !== null && player.playing && bulkFrame === 0) bulkFrame = requestAnimationFrame(bulkTick);
-}
 
 // ---------------------------------------------------------------- filters
 
@@ -201,123 +169,6 @@ function remove(item: string): void {
   player.load(deleteFrames(item, trace, before, after, d.params));
 }
 
-// ------------------------------------------------------------ bulk insert
-
-/** Items per animation frame at 1x: a table fills in about three seconds. */
-function bulkRate(): number {
-  const d = currentDemo();
-  return (d.filter.slotCount / 180) * player.speed;
-}
-
-function startBulk(target: number): void {
-  stopBulk();
-  flushPendingGauges();
-  player.last();
-  bulk = { target, done: 0, budget: 1, mirror: readTable().slots, longest: { kicks: 0, load: 0 } };
-  resetBloomDeleteNote();
-  updateStatus();
-}
-
-function stopBulk(): void {
-  if (bulkFrame !== 0) cancelAnimationFrame(bulkFrame);
-  bulkFrame = 0;
-  if (bulk !== null) {
-    bulk = null;
-    updateStatus();
-  }
-}
-
-/** Inserts up to `budget` items of the bulk; returns the frames of the last insert if the bulk ended. */
-function bulkInsert(budget: number): Frame[] | undefined {
-  const d = currentDemo();
-  const run = bulk!;
-  for (let n = 0; n < budget && run.done < run.target; n++) {
-    const item = nextNumberedItem();
-    const loadBefore = d.filter.loadFactor;
-    const stashBefore = readStashOnly();
-    const trace = traceAdd(d.filter, item);
-    run.done++;
-    recordKicks(trace, loadBefore);
-    if (trace.added) {
-      d.items.push(item);
-      addToBloom(item);
-    }
-    if (trace.kickCount > run.longest.kicks) run.longest = { kicks: trace.kickCount, load: loadBefore };
-    const ended = !trace.added || trace.stashed !== null || run.done === run.target;
-    if (ended) {
-      const after = readTable();
-      const frames = insertFrames(item, trace, { slots: run.mirror, stash: stashBefore }, after, d.params);
-      xorView.show(trace, item);
-      chainView.load(trace);
-      showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
-      const last = frames.at(-1)!;
-      const summary = bulkSummary(run, trace, item, loadBefore);
-      frames[frames.length - 1] = { ...last, caption: `${summary} ${last.caption}` };
-      return frames;
-    }
-    for (const kick of trace.kicks) applyKick(run.mirror, d.params, kick.bucket, kick.slot, kick.incoming);
-    if (trace.placed !== null) applyKick(run.mirror, d.params, trace.placed.bucket, trace.placed.slot, trace.placed.fingerprint);
-  }
-  return undefined;
-}
-
-function readStashOnly() {
-  return stash(currentDemo().filter);
-}
-
-function bulkSummary(run: Bulk, trace: InsertTrace, item: string, loadBefore: number): string {
-  const d = currentDemo();
-  if (!trace.added) return `The filter was already full: “${item}” was refused.`;
-  if (trace.stashed !== null) {
-    return `First failure at insert ${run.done} of this run (“${item}”), at load ${percent(loadBefore)}: ${trace.kickCount} kicks and no free slot.`;
-  }
-  return `Inserted ${count(run.done)} items; load ${percent(d.filter.loadFactor)}; the longest chain took ${run.longest.kicks} kicks (at load ${percent(run.longest.load)}). The last insert:`;
-}
-
-function bulkTick(): void {
-  bulkFrame = 0;
-  const run = bulk;
-  if (run === null || !player.playing) return;
-  run.budget += bulkRate();
-  const budget = Math.floor(run.budget);
-  run.budget -= budget;
-  const frames = bulkInsert(budget);
-  if (frames !== undefined) {
-    finishBulk(frames);
-    return;
-  }
-  if (budget > 0) {
-    const d = currentDemo();
-    run.mirror = readTable().slots;
-    refreshGauges(true);
-    refreshKnownItems();
-    tableView.draw(stateFrame({ slots: run.mirror, stash: readStashOnly() }, ''));
-    ui.caption.textContent = `Inserting numbered items, fast-forwarded: ${count(run.done)} of ${run.target === Infinity ? 'until the first failure' : count(run.target)}, load ${percent(d.filter.loadFactor)}. Watch the kick chart: chains grow as the table fills. Space pauses.`;
-  }
-  bulkFrame = requestAnimationFrame(bulkTick);
-}
-
-function finishBulk(frames: Frame[]): void {
-  bulk = null;
-  bulkFrame = 0;
-  refreshGauges(true);
-  refreshKnownItems();
-  // Shown at its end; Home replays the last insert's chain.
-  player.load(frames, true);
-}
-
-/** One insert of a paused bulk run. */
-function bulkStep(): void {
-  const run = bulk;
-  if (run === null) return;
-  const frames = bulkInsert(1);
-  if (frames !== undefined) return finishBulk(frames);
-  run.mirror = readTable().slots;
-  refreshGauges(true);
-  tableView.draw(stateFrame({ slots: run.mirror, stash: readStashOnly() }, ''));
-  ui.caption.textContent = `Paused after ${count(run.done)} items, load ${percent(currentDemo().filter.loadFactor)}. → inserts one more, Space resumes.`;
-}
-
 // ----------------------------------------------------- serialization
 
 function download(): void {
@@ -379,7 +230,7 @@ function act(action: () => void): void {
 }
 
 function stepForward(): void {
-  if (bulk !== null && !player.playing) bulkStep();
+  if (bulkRunning() && !player.playing) bulkStep();
   else player.step(1);
 }
 

@@ -1,0 +1,31 @@
+// The one player of frames, and what it changes on the page: the frame drawn,
+// the step counter, the play button and html[data-busy], which the tests wait
+// on. A bulk run counts as busy too, and play resumes it: the player and the
+// bulk run drive each other, so this room and bulk.ts import each other.
+
+import { bulkRunning, resumeBulk } from './bulk.js';
+import type { Frame } from './frames.js';
+import { refreshGauges } from './gauge-readings.js';
+import { chainView, tableView, ui } from './page.js';
+import { Player } from './player.js';
+import { currentDemo, demoReady } from './state.js';
+
+export const player = new Player(showFrame, updateStatus);
+
+function showFrame(frame: Frame, index: number, total: number): void {
+  tableView.draw(frame);
+  chainView.show(frame);
+  ui.caption.textContent = frame.caption;
+  ui.stepCount.textContent = total > 1 ? `step ${index + 1} of ${total}` : '—';
+  if (demoReady() && currentDemo().gaugesPending && index === total - 1) refreshGauges(true);
+}
+
+/** On every change of the player, and when a bulk run starts or ends. */
+export function updateStatus(): void {
+  const busy = bulkRunning() || !player.atEnd;
+  document.documentElement.dataset.busy = String(busy);
+  ui.play.textContent = player.playing ? 'Pause' : 'Play';
+  ui.play.setAttribute('aria-pressed', String(player.playing));
+  ui.speed.textContent = `${player.speed}×`;
+  resumeBulk();
+}
