@@ -4,22 +4,16 @@
 // kicks, buckets and rates all come from the core.
 
 import { BloomFilter, CuckooFilter, init } from 'cuckoo-wasm';
-import {
-  optimalBloomHashCount,
-  practicalMaxLoad,
-  tableBits,
-  traceAdd,
-  traceDelete,
-  traceHas,
-} from 'cuckoo-wasm/inspect';
-import { addToBloom, explainBloomDelete, resetBloomDeleteNote, showBloomSummary } from './bloom-side.js';
+import { optimalBloomHashCount, practicalMaxLoad, tableBits } from 'cuckoo-wasm/inspect';
+import { resetBloomDeleteNote, showBloomSummary } from './bloom-side.js';
 import { count, element } from './format.js';
-import { deleteFrames, insertFrames, lookupFrames, stateFrame } from './frames.js';
-import { flushPendingGauges, PROBE_COUNT, recordKicks, refreshGauges } from './gauge-readings.js';
+import { stateFrame } from './frames.js';
+import { PROBE_COUNT, refreshGauges } from './gauge-readings.js';
 import { lastItem, nextNumberedItem, refreshKnownItems, typedItem } from './items.js';
 import { bloomBits, byId, chainView, tableView, ui, xorView } from './page.js';
 import { LIMITS, readParams, semiSortAllowed, writeParams, type DemoParams } from './params.js';
 import { bulkRunning, bulkStep, startBulk, stopBulk } from './bulk.js';
+import { insert, lookup, remove } from './operations.js';
 import { player } from './playback.js';
 import { currentDemo, demoReady, readTable, replaceDemo, type Demo } from './state.js';
 
@@ -113,60 +107,6 @@ function formParams(): DemoParams {
   for (const key of ['m', 'b', 'f', 'kicks', 'seed', 'fmt']) query.set(key, String(data.get(key) ?? ''));
   query.set('semi', data.get('semi') === 'on' ? '1' : '0');
   return readParams(query);
-}
-
-// ------------------------------------------------------------ operations
-
-function insert(item: string): void {
-  stopBulk();
-  flushPendingGauges();
-  const d = currentDemo();
-  const loadBefore = d.filter.loadFactor;
-  const before = readTable();
-  const trace = traceAdd(d.filter, item);
-  const after = readTable();
-  recordKicks(trace, loadBefore);
-  if (trace.added) {
-    d.items.push(item);
-    addToBloom(item);
-    refreshKnownItems();
-  }
-  xorView.show(trace, item);
-  chainView.load(trace);
-  showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
-  d.gaugesPending = trace.added;
-  player.load(insertFrames(item, trace, before, after, d.params));
-}
-
-function lookup(item: string): void {
-  stopBulk();
-  flushPendingGauges();
-  const d = currentDemo();
-  const trace = traceHas(d.filter, item);
-  xorView.show(trace, item);
-  chainView.load(null, 'Lookups only read the two buckets (and the stash): they never kick.');
-  showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
-  player.load(lookupFrames(item, trace, readTable(), d.params, d.bloom.has(item)));
-}
-
-function remove(item: string): void {
-  stopBulk();
-  flushPendingGauges();
-  const d = currentDemo();
-  const before = readTable();
-  const trace = traceDelete(d.filter, item);
-  const after = readTable();
-  if (trace.deleted) {
-    const index = d.items.lastIndexOf(item);
-    if (index >= 0) d.items.splice(index, 1);
-    refreshKnownItems();
-  }
-  xorView.show(trace, item);
-  chainView.load(null, 'Deletes remove one copy of the fingerprint from one of the two buckets: no kicks.');
-  const positions = showBloomSummary({ item, i1: trace.i1, i2: trace.i2 }, 'delete');
-  explainBloomDelete(item, trace.deleted, positions);
-  d.gaugesPending = trace.deleted;
-  player.load(deleteFrames(item, trace, before, after, d.params));
 }
 
 // ----------------------------------------------------- serialization

@@ -1,0 +1,66 @@
+// One insert, lookup or delete, done by the core on both filters and traced,
+// then turned into the frames the player animates. Each first ends a bulk run
+// and shows the gauges the previous operation left pending, so that the
+// readings always match the table before it.
+
+import { traceAdd, traceDelete, traceHas } from 'cuckoo-wasm/inspect';
+import { addToBloom, explainBloomDelete, showBloomSummary } from './bloom-side.js';
+import { stopBulk } from './bulk.js';
+import { deleteFrames, insertFrames, lookupFrames } from './frames.js';
+import { flushPendingGauges, recordKicks } from './gauge-readings.js';
+import { refreshKnownItems } from './items.js';
+import { chainView, xorView } from './page.js';
+import { player } from './playback.js';
+import { currentDemo, readTable } from './state.js';
+
+export function insert(item: string): void {
+  stopBulk();
+  flushPendingGauges();
+  const d = currentDemo();
+  const loadBefore = d.filter.loadFactor;
+  const before = readTable();
+  const trace = traceAdd(d.filter, item);
+  const after = readTable();
+  recordKicks(trace, loadBefore);
+  if (trace.added) {
+    d.items.push(item);
+    addToBloom(item);
+    refreshKnownItems();
+  }
+  xorView.show(trace, item);
+  chainView.load(trace);
+  showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
+  d.gaugesPending = trace.added;
+  player.load(insertFrames(item, trace, before, after, d.params));
+}
+
+export function lookup(item: string): void {
+  stopBulk();
+  flushPendingGauges();
+  const d = currentDemo();
+  const trace = traceHas(d.filter, item);
+  xorView.show(trace, item);
+  chainView.load(null, 'Lookups only read the two buckets (and the stash): they never kick.');
+  showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
+  player.load(lookupFrames(item, trace, readTable(), d.params, d.bloom.has(item)));
+}
+
+export function remove(item: string): void {
+  stopBulk();
+  flushPendingGauges();
+  const d = currentDemo();
+  const before = readTable();
+  const trace = traceDelete(d.filter, item);
+  const after = readTable();
+  if (trace.deleted) {
+    const index = d.items.lastIndexOf(item);
+    if (index >= 0) d.items.splice(index, 1);
+    refreshKnownItems();
+  }
+  xorView.show(trace, item);
+  chainView.load(null, 'Deletes remove one copy of the fingerprint from one of the two buckets: no kicks.');
+  const positions = showBloomSummary({ item, i1: trace.i1, i2: trace.i2 }, 'delete');
+  explainBloomDelete(item, trace.deleted, positions);
+  d.gaugesPending = trace.deleted;
+  player.load(deleteFrames(item, trace, before, after, d.params));
+}
