@@ -11,7 +11,8 @@ import { stateFrame } from './frames.js';
 import { PROBE_COUNT, refreshGauges } from './gauge-readings.js';
 import { lastItem, nextNumberedItem, refreshKnownItems, typedItem } from './items.js';
 import { bloomBits, byId, chainView, tableView, ui, xorView } from './page.js';
-import { LIMITS, readParams, semiSortAllowed, writeParams, type DemoParams } from './params.js';
+import { fillForm, formParams, updateSemiSortField } from './params-form.js';
+import { LIMITS, readParams, writeParams, type DemoParams } from './params.js';
 import { bulkRunning, bulkStep, startBulk, stopBulk } from './bulk.js';
 import { insert, lookup, remove } from './operations.js';
 import { player } from './playback.js';
@@ -80,33 +81,6 @@ function setupViews(): void {
   xorView.setup(params);
   chainView.setup(params);
   showBloomSummary(null);
-}
-
-function fillForm(params: DemoParams): void {
-  const fields = ui.form.elements as unknown as Record<string, HTMLInputElement | HTMLSelectElement>;
-  fields.m!.value = String(params.bucketCount);
-  fields.b!.value = String(params.bucketSize);
-  fields.f!.value = String(params.fingerprintBits);
-  fields.kicks!.value = String(params.maxKicks);
-  fields.seed!.value = String(params.seed);
-  (fields.semi as HTMLInputElement).checked = params.semiSort;
-  fields.fmt!.value = params.format;
-  updateSemiSortField();
-}
-
-function updateSemiSortField(): void {
-  const fields = ui.form.elements as unknown as Record<string, HTMLInputElement>;
-  const allowed = semiSortAllowed(Number(fields.b!.value), Number(fields.f!.value));
-  fields.semi!.disabled = !allowed;
-  if (!allowed) fields.semi!.checked = false;
-}
-
-function formParams(): DemoParams {
-  const data = new FormData(ui.form);
-  const query = new URLSearchParams();
-  for (const key of ['m', 'b', 'f', 'kicks', 'seed', 'fmt']) query.set(key, String(data.get(key) ?? ''));
-  query.set('semi', data.get('semi') === 'on' ? '1' : '0');
-  return readParams(query);
 }
 
 // ----------------------------------------------------- serialization

@@ -1,0 +1,33 @@
+// The parameters form: filled from the parameters on show, and read back
+// through readParams, so that the form gets the same ranges and fallbacks as a
+// link. Semi-sorting is offered only where the core allows it.
+
+import { ui } from './page.js';
+import { readParams, semiSortAllowed, type DemoParams } from './params.js';
+
+export function fillForm(params: DemoParams): void {
+  const fields = ui.form.elements as unknown as Record<string, HTMLInputElement | HTMLSelectElement>;
+  fields.m!.value = String(params.bucketCount);
+  fields.b!.value = String(params.bucketSize);
+  fields.f!.value = String(params.fingerprintBits);
+  fields.kicks!.value = String(params.maxKicks);
+  fields.seed!.value = String(params.seed);
+  (fields.semi as HTMLInputElement).checked = params.semiSort;
+  fields.fmt!.value = params.format;
+  updateSemiSortField();
+}
+
+export function updateSemiSortField(): void {
+  const fields = ui.form.elements as unknown as Record<string, HTMLInputElement>;
+  const allowed = semiSortAllowed(Number(fields.b!.value), Number(fields.f!.value));
+  fields.semi!.disabled = !allowed;
+  if (!allowed) fields.semi!.checked = false;
+}
+
+export function formParams(): DemoParams {
+  const data = new FormData(ui.form);
+  const query = new URLSearchParams();
+  for (const key of ['m', 'b', 'f', 'kicks', 'seed', 'fmt']) query.set(key, String(data.get(key) ?? ''));
+  query.set('semi', data.get('semi') === 'on' ? '1' : '0');
+  return readParams(query);
+}
