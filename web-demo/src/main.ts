@@ -3,85 +3,19 @@
 // animated step by step. The page keeps no copy of the algorithm: tables,
 // kicks, buckets and rates all come from the core.
 
-import { BloomFilter, CuckooFilter, init } from 'cuckoo-wasm';
-import { optimalBloomHashCount, practicalMaxLoad, tableBits } from 'cuckoo-wasm/inspect';
-import { resetBloomDeleteNote, showBloomSummary } from './bloom-side.js';
+import { CuckooFilter, init } from 'cuckoo-wasm';
+import { setupViews, start } from './filters.js';
 import { count, element } from './format.js';
 import { stateFrame } from './frames.js';
-import { PROBE_COUNT, refreshGauges } from './gauge-readings.js';
-import { lastItem, nextNumberedItem, refreshKnownItems, typedItem } from './items.js';
-import { bloomBits, byId, chainView, tableView, ui, xorView } from './page.js';
-import { fillForm, formParams, updateSemiSortField } from './params-form.js';
+import { PROBE_COUNT } from './gauge-readings.js';
+import { lastItem, nextNumberedItem, typedItem } from './items.js';
+import { byId, ui } from './page.js';
+import { formParams, updateSemiSortField } from './params-form.js';
 import { LIMITS, readParams, writeParams, type DemoParams } from './params.js';
-import { bulkRunning, bulkStep, startBulk, stopBulk } from './bulk.js';
+import { bulkRunning, bulkStep, startBulk } from './bulk.js';
 import { insert, lookup, remove } from './operations.js';
 import { player } from './playback.js';
-import { currentDemo, demoReady, readTable, replaceDemo, type Demo } from './state.js';
-
-// ---------------------------------------------------------------- filters
-
-function createDemo(params: DemoParams, loaded?: CuckooFilter): Demo {
-  const filter =
-    loaded ??
-    new CuckooFilter({
-      bucketCount: params.bucketCount,
-      bucketSize: params.bucketSize,
-      fingerprintBits: params.fingerprintBits,
-      maxKicks: params.maxKicks,
-      seed: params.seed,
-      semiSort: params.semiSort,
-    });
-  const maxLoad = practicalMaxLoad(params.bucketSize);
-  const bits = tableBits(filter);
-  // k for the items the cuckoo filter holds at its practical maximum load.
-  const bloom = new BloomFilter({
-    bitCount: bits,
-    hashCount: optimalBloomHashCount(bits / (params.bucketCount * params.bucketSize * maxLoad)),
-    seed: params.seed,
-  });
-  return {
-    params,
-    filter,
-    bloom,
-    items: [],
-    bloomCopies: new Map(),
-    nextItem: 1,
-    fprPoints: [],
-    kickBars: [],
-    maxLoad,
-    gaugesPending: false,
-  };
-}
-
-function start(params: DemoParams, loaded?: CuckooFilter, caption?: string): void {
-  stopBulk();
-  const demo = replaceDemo(() => createDemo(params, loaded));
-  history.replaceState(null, '', `?${writeParams(params)}`);
-  fillForm(params);
-  setupViews();
-  bloomBits.setup(demo.bloom.bitCount);
-  refreshGauges(true);
-  refreshKnownItems();
-  const { bucketCount, bucketSize, fingerprintBits, semiSort } = params;
-  resetBloomDeleteNote();
-  player.load([
-    stateFrame(
-      readTable(),
-      caption ??
-        `An empty filter: ${bucketCount} buckets × ${bucketSize} slots of ${fingerprintBits}-bit fingerprints${semiSort ? ', semi-sorted' : ''}. ` +
-          'Type an item and press Enter, or press n to insert numbered items; kicks start once buckets fill up.',
-    ),
-  ]);
-}
-
-/** Rebuilds the panels for the current parameters, keeping the filter. */
-function setupViews(): void {
-  const { params } = currentDemo();
-  tableView.setup(params);
-  xorView.setup(params);
-  chainView.setup(params);
-  showBloomSummary(null);
-}
+import { currentDemo, demoReady, readTable } from './state.js';
 
 // ----------------------------------------------------- serialization
 

@@ -1,0 +1,80 @@
+// Making the pair of filters and putting them on show, from the form, the
+// address or loaded bytes. The Bloom filter gets exactly the cuckoo table's
+// memory and the k that suits it at the practical maximum load, so that the
+// two compare fairly; a new pair starts every panel, reading and list afresh.
+
+import { BloomFilter, CuckooFilter } from 'cuckoo-wasm';
+import { optimalBloomHashCount, practicalMaxLoad, tableBits } from 'cuckoo-wasm/inspect';
+import { resetBloomDeleteNote, showBloomSummary } from './bloom-side.js';
+import { stopBulk } from './bulk.js';
+import { stateFrame } from './frames.js';
+import { refreshGauges } from './gauge-readings.js';
+import { refreshKnownItems } from './items.js';
+import { bloomBits, chainView, tableView, xorView } from './page.js';
+import { fillForm } from './params-form.js';
+import { writeParams, type DemoParams } from './params.js';
+import { player } from './playback.js';
+import { currentDemo, readTable, replaceDemo, type Demo } from './state.js';
+
+function createDemo(params: DemoParams, loaded?: CuckooFilter): Demo {
+  const filter =
+    loaded ??
+    new CuckooFilter({
+      bucketCount: params.bucketCount,
+      bucketSize: params.bucketSize,
+      fingerprintBits: params.fingerprintBits,
+      maxKicks: params.maxKicks,
+      seed: params.seed,
+      semiSort: params.semiSort,
+    });
+  const maxLoad = practicalMaxLoad(params.bucketSize);
+  const bits = tableBits(filter);
+  // k for the items the cuckoo filter holds at its practical maximum load.
+  const bloom = new BloomFilter({
+    bitCount: bits,
+    hashCount: optimalBloomHashCount(bits / (params.bucketCount * params.bucketSize * maxLoad)),
+    seed: params.seed,
+  });
+  return {
+    params,
+    filter,
+    bloom,
+    items: [],
+    bloomCopies: new Map(),
+    nextItem: 1,
+    fprPoints: [],
+    kickBars: [],
+    maxLoad,
+    gaugesPending: false,
+  };
+}
+
+export function start(params: DemoParams, loaded?: CuckooFilter, caption?: string): void {
+  stopBulk();
+  const demo = replaceDemo(() => createDemo(params, loaded));
+  history.replaceState(null, '', `?${writeParams(params)}`);
+  fillForm(params);
+  setupViews();
+  bloomBits.setup(demo.bloom.bitCount);
+  refreshGauges(true);
+  refreshKnownItems();
+  const { bucketCount, bucketSize, fingerprintBits, semiSort } = params;
+  resetBloomDeleteNote();
+  player.load([
+    stateFrame(
+      readTable(),
+      caption ??
+        `An empty filter: ${bucketCount} buckets × ${bucketSize} slots of ${fingerprintBits}-bit fingerprints${semiSort ? ', semi-sorted' : ''}. ` +
+          'Type an item and press Enter, or press n to insert numbered items; kicks start once buckets fill up.',
+    ),
+  ]);
+}
+
+/** Rebuilds the panels for the current parameters, keeping the filter. */
+export function setupViews(): void {
+  const { params } = currentDemo();
+  tableView.setup(params);
+  xorView.setup(params);
+  chainView.setup(params);
+  showBloomSummary(null);
+}
