@@ -2,135 +2,19 @@
 // memory) from cuckoo-wasm, its operations traced by cuckoo-wasm/inspect and
 // animated step by step. The page keeps no copy of the algorithm: tables,
 // kicks, buckets and rates all come from the core.
+//
+// This entry only starts the page; each concern is a module of its own
+// (state, filters, operations, bulk, controls, ...), so that a change to one
+// does not mean reading all of them. Controls are wired before the wasm loads
+// and do nothing until the first filter exists.
 
 import { init } from 'cuckoo-wasm';
-import { setupViews, start } from './filters.js';
-import { download, loadBytes } from './persistence.js';
+import { wireControls } from './controls.js';
+import { start } from './filters.js';
 import { count } from './format.js';
-import { stateFrame } from './frames.js';
 import { PROBE_COUNT } from './gauge-readings.js';
-import { lastItem, nextNumberedItem, typedItem } from './items.js';
 import { byId, ui } from './page.js';
-import { formParams, updateSemiSortField } from './params-form.js';
-import { readParams, writeParams } from './params.js';
-import { bulkRunning, bulkStep, startBulk } from './bulk.js';
-import { insert, lookup, remove } from './operations.js';
-import { player } from './playback.js';
-import { currentDemo, demoReady, readTable } from './state.js';
-
-// ------------------------------------------------------------ controls
-
-function act(action: () => void): void {
-  if (!demoReady()) return;
-  action();
-}
-
-function stepForward(): void {
-  if (bulkRunning() && !player.playing) bulkStep();
-  else player.step(1);
-}
-
-const actions = {
-  insertTyped: () => act(() => insert(typedItem() ?? nextNumberedItem())),
-  insertNext: () => act(() => insert(nextNumberedItem())),
-  lookupTyped: () =>
-    act(() => {
-      const item = typedItem() ?? lastItem();
-      if (item === undefined) ui.caption.textContent = 'Type an item to look up.';
-      else lookup(item);
-    }),
-  deleteTyped: () =>
-    act(() => {
-      const item = typedItem() ?? lastItem();
-      if (item === undefined) ui.caption.textContent = 'Nothing to delete yet: insert something first.';
-      else remove(item);
-    }),
-  bulk: () =>
-    act(() => {
-      const n = Number(ui.bulkCount.value);
-      startBulk(Number.isInteger(n) && n >= 1 ? Math.min(n, 100_000) : 20);
-    }),
-  fill: () => act(() => startBulk(Infinity)),
-  reset: () => act(() => start(currentDemo().params)),
-};
-
-function wireControls(): void {
-  const click = (id: string, handler: () => void) => byId(id).addEventListener('click', handler);
-  click('insert', actions.insertTyped);
-  click('insert-next', actions.insertNext);
-  click('lookup', actions.lookupTyped);
-  click('delete', actions.deleteTyped);
-  click('bulk', actions.bulk);
-  click('fill', actions.fill);
-  click('reset', actions.reset);
-  click('download', () => act(download));
-  click('load-button', () => ui.load.click());
-  click('play', () => player.togglePlay());
-  click('step', stepForward);
-  click('back', () => player.step(-1));
-  click('first', () => player.first());
-  click('last', () => player.last());
-  click('faster', () => player.faster(1));
-  click('slower', () => player.faster(-1));
-  ui.load.addEventListener('change', () => {
-    const file = ui.load.files?.[0];
-    ui.load.value = '';
-    if (file !== undefined) void loadBytes(file);
-  });
-  ui.form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    act(() => start(formParams()));
-  });
-  ui.form.addEventListener('input', updateSemiSortField);
-  (ui.form.elements.namedItem('fmt') as HTMLSelectElement).addEventListener('change', () =>
-    act(() => {
-      const d = currentDemo();
-      d.params = { ...d.params, format: formParams().format };
-      history.replaceState(null, '', `?${writeParams(d.params)}`);
-      setupViews();
-      player.load([stateFrame(readTable(), `Fingerprints now shown in ${d.params.format === 'hex' ? 'hex' : 'binary'}.`)]);
-    }),
-  );
-
-  document.addEventListener('keydown', (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement;
-    if (target.matches('input, select, textarea')) {
-      if (target === ui.item && event.key === 'Enter') {
-        event.preventDefault();
-        actions.insertTyped();
-      } else if (event.key === 'Escape') {
-        target.blur();
-      }
-      return;
-    }
-    const handlers: Record<string, () => void> = {
-      ' ': () => player.togglePlay(),
-      ArrowRight: stepForward,
-      ArrowLeft: () => player.step(-1),
-      Home: () => player.first(),
-      End: () => player.last(),
-      '+': () => player.faster(1),
-      '=': () => player.faster(1),
-      '-': () => player.faster(-1),
-      n: actions.insertNext,
-      l: actions.lookupTyped,
-      d: actions.deleteTyped,
-      b: actions.bulk,
-      f: actions.fill,
-      r: actions.reset,
-      i: () => ui.item.focus(),
-    };
-    const handler = handlers[event.key];
-    if (handler === undefined) return;
-    event.preventDefault();
-    handler();
-  });
-  // Space on a focused button would also click it when released.
-  document.addEventListener('keyup', (event) => {
-    if (event.key === ' ' && (event.target as HTMLElement).matches('button')) event.preventDefault();
-  });
-}
+import { readParams } from './params.js';
 
 async function main(): Promise<void> {
   wireControls();
