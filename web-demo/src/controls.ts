@@ -8,8 +8,7 @@ import { stateFrame } from './frames.js';
 import { lastItem, nextNumberedItem, typedItem } from './items.js';
 import { insert, lookup, remove } from './operations.js';
 import { byId, ui } from './page.js';
-import { formParams, updateSemiSortField } from './params-form.js';
-import { writeParams } from './params.js';
+import { formParams, showParamsInAddress, updateSemiSortField } from './params-form.js';
 import { download, loadBytes } from './persistence.js';
 import { player } from './playback.js';
 import { currentDemo, demoReady, readTable } from './state.js';
@@ -80,7 +79,7 @@ export function wireControls(): void {
     act(() => {
       const d = currentDemo();
       d.params = { ...d.params, format: formParams().format };
-      history.replaceState(null, '', `?${writeParams(d.params)}`);
+      showParamsInAddress(d.params);
       setupViews();
       player.load([stateFrame(readTable(), `Fingerprints now shown in ${d.params.format === 'hex' ? 'hex' : 'binary'}.`)]);
     }),

@@ -11,8 +11,8 @@ import { stateFrame } from './frames.js';
 import { refreshGauges } from './gauge-readings.js';
 import { refreshKnownItems } from './items.js';
 import { bloomBits, chainView, tableView, xorView } from './page.js';
-import { fillForm } from './params-form.js';
-import { writeParams, type DemoParams } from './params.js';
+import { fillForm, showParamsInAddress } from './params-form.js';
+import type { DemoParams } from './params.js';
 import { player } from './playback.js';
 import { currentDemo, readTable, replaceDemo, type Demo } from './state.js';
 
@@ -52,7 +52,7 @@ function createDemo(params: DemoParams, loaded?: CuckooFilter): Demo {
 export function start(params: DemoParams, loaded?: CuckooFilter, caption?: string): void {
   stopBulk();
   const demo = replaceDemo(() => createDemo(params, loaded));
-  history.replaceState(null, '', `?${writeParams(params)}`);
+  showParamsInAddress(params);
   fillForm(params);
   setupViews();
   bloomBits.setup(demo.bloom.bitCount);

@@ -1,9 +1,14 @@
-// The parameters form: filled from the parameters on show, and read back
-// through readParams, so that the form gets the same ranges and fallbacks as a
-// link. Semi-sorting is offered only where the core allows it.
+// The parameters as the page shows them: in the form, read back through
+// readParams so that it gets the same ranges and fallbacks as a link, and in
+// the address bar, so that a link reproduces what is on show. Semi-sorting is
+// offered only where the core allows it.
 
 import { ui } from './page.js';
-import { readParams, semiSortAllowed, type DemoParams } from './params.js';
+import { readParams, semiSortAllowed, writeParams, type DemoParams } from './params.js';
+
+export function showParamsInAddress(params: DemoParams): void {
+  history.replaceState(null, '', `?${writeParams(params)}`);
+}
 
 export function fillForm(params: DemoParams): void {
   const fields = ui.form.elements as unknown as Record<string, HTMLInputElement | HTMLSelectElement>;
