@@ -44,7 +44,9 @@ build_package() {
     npx tsc -p "ts/tsconfig.$format.json" --removeComments --declaration false
     npx tsc -p "ts/tsconfig.$format.json" --emitDeclarationOnly
   done
-  # The command-line tool, CommonJS only, the one file compiled with Node's types.
+  # The command-line tool (ts/cli.ts and ts/cli/), CommonJS only, compiled with
+  # Node's types against the declarations just emitted: it imports the library
+  # as the built dist/cjs/index.js, so the library is not compiled again here.
   npx tsc -p ts/tsconfig.cli.json
   cp ts/platform/esm.js dist/esm/platform.js
   cp ts/platform/cjs.js dist/cjs/platform.js
