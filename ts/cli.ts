@@ -8,24 +8,9 @@ import * as fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import * as path from 'node:path';
 import { CuckooFilter, CuckooFilterError, FormatError, init } from './index.js';
+import { processIo, type CliIo, type CliOutput } from './cli/io.js';
 
-/** A stream {@link main} writes to. */
-export interface CliOutput {
-  write(chunk: string | Uint8Array): boolean;
-  once?(event: 'drain', listener: () => void): unknown;
-  /** On stderr: draw the progress bar only on a terminal. */
-  readonly isTTY?: boolean;
-  readonly columns?: number;
-}
-
-/** Where {@link main} reads and writes. Tests pass their own; the command uses the process's streams. */
-export interface CliIo {
-  stdin: AsyncIterable<Uint8Array | string>;
-  stdout: CliOutput;
-  stderr: CliOutput;
-  /** Milliseconds on a monotonic clock; times the progress bar. */
-  now?: () => number;
-}
+export type { CliIo, CliOutput } from './cli/io.js';
 
 const USAGE = `Usage:
   cuckoo-wasm build <file|-> -o <out.cf> [--fpr R] [--capacity N] [--seed S] [--semi-sort]
@@ -125,15 +110,6 @@ function reportError(error: unknown, stderr: CliOutput): number {
   }
   stderr.write(`cuckoo-wasm: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   return 1;
-}
-
-function processIo(): CliIo {
-  return {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    now: () => performance.now(),
-  };
 }
 
 function readVersion(): string {
