@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import * as path from 'node:path';
-import { CuckooFilter, CuckooFilterError, FormatError, init } from './index.js';
+import { CuckooFilter, FormatError, init } from './index.js';
+import { CommandError, reportError, UsageError } from './cli/errors.js';
 import { processIo, type CliIo, type CliOutput } from './cli/io.js';
 
 export type { CliIo, CliOutput } from './cli/io.js';
@@ -48,11 +49,6 @@ const PROGRESS_INTERVAL_MS = 100;
 const PROGRESS_BAR_WIDTH = 24;
 const BYTE_ORDER_MARK = '\ufeff';
 
-/** A bad command line: exit status 2. */
-class UsageError extends Error {}
-/** Expected failure of the work itself: exit status 1, message only. */
-class CommandError extends Error {}
-
 /**
  * Runs the command line `argv` (without the node and script paths) and
  * resolves to the exit status: 0 on success, 1 when the work fails, 2 for a
@@ -92,24 +88,6 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   } catch (error) {
     return reportError(error, io.stderr);
   }
-}
-
-function reportError(error: unknown, stderr: CliOutput): number {
-  const line = (message: string): void => {
-    stderr.write(`cuckoo-wasm: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
-  };
-  if (error instanceof UsageError) {
-    line(error.message);
-    return 2;
-  }
-  // The library's RangeError and CuckooFilterError messages already name the
-  // value and what is allowed: they are the explanation. Anything else is a bug.
-  if (error instanceof CommandError || error instanceof RangeError || error instanceof CuckooFilterError) {
-    line(error.message);
-    return 1;
-  }
-  stderr.write(`cuckoo-wasm: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  return 1;
 }
 
 function readVersion(): string {
