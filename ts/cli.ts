@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The `cuckoo-wasm` command: build, query and inspect filter files from a shell.
 //
-// A line is read as UTF-8 text, so it is the same item as the JavaScript
-// string (items.ts): a filter built here answers the library's has(string).
+// This entry is what package.json's bin and the tests load (dist/cjs/cli.js);
+// its parts are in cli/, apart from the library's sources, so that none of
+// them can reach the browser build.
 
 import * as fs from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import * as path from 'node:path';
 import { CuckooFilter, FormatError, init } from './index.js';
 import { CommandError, reportError, UsageError } from './cli/errors.js';
+import { bufferSource, openSource, readLineBatches, type LineSource } from './cli/input.js';
 import { processIo, type CliIo } from './cli/io.js';
 import { displayItem, formatFixed, formatPercent, Progress, systemErrorText, writeAnswers, writeOutput } from './cli/output.js';
 
@@ -42,10 +43,6 @@ Exit status: 0 on success, 1 when the work fails (unreadable or invalid file,
 a value out of range, a full filter), 2 for a bad command line.`;
 
 const DEFAULT_FPR = 0.001;
-/** Lines handed to the filter at once: large enough to amortize the call, small enough to redraw progress. */
-const BATCH_LINES = 16_384;
-const READ_CHUNK_BYTES = 1 << 20;
-const BYTE_ORDER_MARK = '\ufeff';
 
 /**
  * Runs the command line `argv` (without the node and script paths) and
@@ -354,91 +351,6 @@ async function loadFilter(path: string): Promise<[filter: CuckooFilter, fileByte
     }
     throw error;
   }
-}
-
-// ---------------------------------------------------------------------------
-// Input
-
-/** Input that can be read more than once (a file, or stdin once held in memory). */
-interface LineSource {
-  name: string;
-  /** Total bytes, when known before reading. */
-  size: number | undefined;
-  chunks(): AsyncIterable<Uint8Array | string> | Iterable<Uint8Array>;
-}
-
-async function openSource(path: string, io: CliIo): Promise<LineSource> {
-  if (path === '-') return { name: 'stdin', size: undefined, chunks: () => io.stdin };
-  let stat: fs.Stats;
-  try {
-    stat = await fs.promises.stat(path);
-  } catch (error) {
-    throw new CommandError(`cannot read ${path}: ${systemErrorText(error)}`);
-  }
-  if (stat.isDirectory()) throw new CommandError(`cannot read ${path}: it is a directory`);
-  return {
-    name: path,
-    // Pipes and devices report 0: their size is not known in advance.
-    size: stat.isFile() ? stat.size : undefined,
-    chunks: () => fs.createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }),
-  };
-}
-
-async function bufferSource(source: LineSource, progress: Progress): Promise<LineSource> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of readChunks(source)) {
-    chunks.push(chunk);
-    size += chunk.length;
-    progress.show(`reading ${source.name}`, size, undefined, undefined);
-  }
-  return { name: source.name, size, chunks: () => chunks };
-}
-
-async function* readChunks(source: LineSource): AsyncGenerator<Uint8Array> {
-  try {
-    for await (const chunk of source.chunks()) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-  } catch (error) {
-    throw new CommandError(`cannot read ${source.name}: ${systemErrorText(error)}`);
-  }
-}
-
-/**
- * The non-empty lines of `source` in batches, decoded as UTF-8, without their
- * line ending (\n or \r\n) and without a leading byte order mark.
- * `onBytes` hears how many bytes have been consumed so far.
- */
-async function* readLineBatches(source: LineSource, onBytes?: (bytesDone: number) => void): AsyncGenerator<string[]> {
-  // Strings rather than byte arrays: splitting them is cheaper, and the
-  // filter copies ASCII strings faster than many small Uint8Arrays.
-  const decoder = new StringDecoder('utf8');
-  let batch: string[] = [];
-  let partialLine = '';
-  let bytesDone = 0;
-  let atStart = true;
-  const take = (text: string, final: boolean): void => {
-    const lines = (partialLine + text).split('\n');
-    partialLine = final ? '' : lines.pop()!;
-    if (atStart && lines.length > 0) {
-      atStart = false;
-      if (lines[0]!.startsWith(BYTE_ORDER_MARK)) lines[0] = lines[0]!.slice(BYTE_ORDER_MARK.length);
-    }
-    for (let line of lines) {
-      if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (line.length > 0) batch.push(line);
-    }
-  };
-  for await (const chunk of readChunks(source)) {
-    take(decoder.write(chunk), false);
-    bytesDone += chunk.length;
-    if (batch.length >= BATCH_LINES) {
-      yield batch;
-      batch = [];
-    }
-    onBytes?.(bytesDone);
-  }
-  take(decoder.end(), true);
-  if (batch.length > 0) yield batch;
 }
 
 // Runs only as the command itself, so importing this module has no side effects.
