@@ -3,6 +3,9 @@
 
 import { UsageError } from './errors.js';
 
+/** What build aims for without --fpr. */
+export const DEFAULT_FPR = 0.001;
+
 export const USAGE = `Usage:
   cuckoo-wasm build <file|-> -o <out.cf> [--fpr R] [--capacity N] [--seed S] [--semi-sort]
   cuckoo-wasm query <file.cf> [item...]
@@ -14,7 +17,7 @@ build   Makes a cuckoo filter from a text file (or stdin with -), one item per
         \\r is dropped, empty lines are skipped, and a duplicate line is stored
         again.
           -o, --output <out.cf>  where to write the filter (required)
-          --fpr R                false-positive rate to aim for (default 0.001)
+          --fpr R                false-positive rate to aim for (default ${DEFAULT_FPR})
           --capacity N           items the filter must hold (default: the
                                  number of lines, which needs a first pass
                                  over the file, or stdin held in memory)

@@ -5,13 +5,11 @@
 
 import * as fs from 'node:fs';
 import { CuckooFilter, FormatError } from '../index.js';
-import { expectPositionals, parseCount, parseRate, parseSeed, type ParsedArgs } from './arguments.js';
+import { DEFAULT_FPR, expectPositionals, parseCount, parseRate, parseSeed, type ParsedArgs } from './arguments.js';
 import { CommandError, UsageError } from './errors.js';
 import { bufferSource, openSource, readLineBatches, type LineSource } from './input.js';
 import type { CliIo } from './io.js';
 import { displayItem, formatFixed, formatPercent, Progress, systemErrorText, writeAnswers, writeOutput } from './output.js';
-
-const DEFAULT_FPR = 0.001;
 
 export const commands: Record<string, (args: ParsedArgs, io: CliIo) => Promise<void>> = {
   build: buildCommand,
