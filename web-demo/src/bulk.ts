@@ -1,8 +1,8 @@
 // Inserting many numbered items fast-forwarded: a batch of inserts per
 // animation frame, scaled by the player's speed, with the table redrawn from a
 // mirror kept in step with the traces, until the target or the first failure,
-// whose chain is then animated. The run is this room's own state; other rooms
-// only ask whether one is running.
+// whose chain is then animated. The run is this module's own state; the
+// others only ask whether one is running.
 
 import { stash, traceAdd, type InsertTrace } from 'cuckoo-wasm/inspect';
 import { addToBloom, resetBloomDeleteNote, showBloomSummary } from './bloom-side.js';

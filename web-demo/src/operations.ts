@@ -1,7 +1,7 @@
 // One insert, lookup or delete, done by the core on both filters and traced,
 // then turned into the frames the player animates. Each first ends a bulk run
-// and shows the gauges the previous operation left pending, so that the
-// readings always match the table before it.
+// and shows the gauges the previous operation left pending, so that every
+// operation's reading is recorded before the next one changes the filter.
 
 import { traceAdd, traceDelete, traceHas } from 'cuckoo-wasm/inspect';
 import { addToBloom, explainBloomDelete, showBloomSummary } from './bloom-side.js';

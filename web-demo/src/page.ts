@@ -1,6 +1,6 @@
 // The page's fixed elements and panels, looked up once when the module loads:
 // a renamed id then fails at once, naming the id, rather than in the middle of
-// an animation, and every room draws on the same single instance of a panel.
+// an animation, and every module draws on the same single instance of a panel.
 
 import { BloomBits } from './bloom-view.js';
 import { ChainView } from './chain-view.js';

@@ -1,7 +1,7 @@
 // The one player of frames, and what it changes on the page: the frame drawn,
 // the step counter, the play button and html[data-busy], which the tests wait
 // on. A bulk run counts as busy too, and play resumes it: the player and the
-// bulk run drive each other, so this room and bulk.ts import each other.
+// bulk run drive each other, so this module and bulk.ts import each other.
 
 import { bulkRunning, resumeBulk } from './bulk.js';
 import type { Frame } from './frames.js';

@@ -1,5 +1,5 @@
 // The demo's shared mutable state: the filters on show and what the page knows
-// about them. Every room reaches it through these functions, so that it is
+// about them. Every module reaches it through these functions, so that it is
 // replaced in one place (new parameters, loaded bytes) and reading it before
 // the first filter exists is one clear error.
 
