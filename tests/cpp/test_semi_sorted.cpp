@@ -12,10 +12,7 @@
 namespace cuckoo {
 namespace {
 
-using testing::containsKey;
-using testing::fillToFirstFailure;
-using testing::makeFilter;
-using testing::measuredFalsePositiveRate;
+using namespace testing;  // the shared helpers of test_support.hpp
 
 TEST(SemiSortedEncoding, RanksNumberEverySortedNibbleMultisetOnce) {
   // Enumerate the multisets independently of the rank formula: 3,876 of them.

@@ -22,13 +22,7 @@
 namespace cuckoo {
 namespace {
 
-using testing::containsKey;
-using testing::countKey;
-using testing::eraseKey;
-using testing::fillToFirstFailure;
-using testing::insertKey;
-using testing::makeFilter;
-using testing::snapshot;
+using namespace testing;  // the shared helpers of test_support.hpp
 
 using Bytes = std::vector<unsigned char>;
 
