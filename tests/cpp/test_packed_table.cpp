@@ -120,5 +120,41 @@ TEST(PackedTable, CopyIsIndependent) {
   EXPECT_EQ(copy.byteLength(), table.byteLength());
 }
 
+TEST(PackedTableCounting, MatchesSlotBySlotCountOnExactSizeBuffers) {
+  SplitMix64 rng(2024);
+  for (unsigned f = 2; f <= 32; ++f) {
+    for (unsigned b : {1U, 4U, 8U}) {
+      for (std::uint64_t m : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{16}, std::uint64_t{64}}) {
+        PackedTable table;
+        ASSERT_EQ(PackedTable::allocate(f, b, m, table), Status::kOk);
+        const std::uint64_t mask = (std::uint64_t{1} << f) - 1;
+        for (std::uint64_t bucket = 0; bucket < m; ++bucket) {
+          for (unsigned slot = 0; slot < b; ++slot) {
+            const std::uint64_t draw = rng.next();
+            // A third empty; the rest include the all-ones and single-high-bit extremes.
+            const std::uint64_t value = draw % 3 == 0 ? 0 : draw % 7 == 0 ? mask : draw % 11 == 0 ? (mask >> 1) + 1 : (draw >> 8) & mask;
+            table.write(bucket, slot, static_cast<std::uint32_t>(value));
+          }
+        }
+        std::uint64_t expected = 0;
+        std::vector<std::uint64_t> prefixCounts{0};
+        for (std::uint64_t bucket = 0; bucket < m; ++bucket) {
+          for (unsigned slot = 0; slot < b; ++slot) {
+            expected += table.read(bucket, slot) != 0 ? 1 : 0;
+            prefixCounts.push_back(expected);
+          }
+        }
+        ASSERT_EQ(table.occupiedEntries(), expected) << "f=" << f << " b=" << b << " m=" << m;
+        for (std::uint64_t entries = 0; entries < prefixCounts.size(); ++entries) {
+          const std::size_t byteCount = static_cast<std::size_t>((entries * f + 7) / 8);
+          const std::vector<unsigned char> exact(table.data(), table.data() + byteCount);
+          ASSERT_EQ(PackedTable::countNonZeroEntries(exact.data(), exact.size(), f, entries), prefixCounts[entries])
+              << "f=" << f << " b=" << b << " m=" << m << " entries=" << entries;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace cuckoo
