@@ -3,12 +3,17 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "byte_format.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/packed_table.hpp"
 #include "test_support.hpp"
 
 namespace cuckoo {
@@ -16,23 +21,267 @@ namespace {
 
 using namespace testing;  // the shared helpers of test_support.hpp and byte_format.hpp
 
-// A valid buffer to corrupt, and a filter that failed deserializations must
-// leave exactly as it was.
-class SerializationStatus : public ::testing::Test {
- protected:
-  void SetUp() override {
-    source_ = makeFilter(12, 4, 16, /*seed=*/7);
-    for (std::uint64_t k = 0; k < 40; ++k) ASSERT_TRUE(insertKey(source_, k));
-    valid_ = serialized(source_);
-    ASSERT_EQ(valid_.size(), kHeaderBytes + 96 + kChecksumBytes);
+// ------------------------------------------------------------------ inputs
 
-    fullSource_ = makeFilter(12, 4, 16, /*seed=*/8, /*maxKicks=*/50);
-    fillToFirstFailure(fullSource_, 1000);
-    ASSERT_TRUE(fullSource_.isFull());
-    validWithStash_ = serialized(fullSource_);
+constexpr std::uint64_t kPlainItems = 40;
+constexpr std::size_t kPlainPayloadBytes = 96;  // 16 buckets of 4 x 12 bits
 
-    resetTarget();
+// f = 12, b = 4, m = 16 holding 40 items, the stash empty.
+Bytes plainInput() {
+  CuckooFilter filter = makeFilter(12, 4, 16, /*seed=*/7);
+  for (std::uint64_t k = 0; k < kPlainItems; ++k) EXPECT_TRUE(insertKey(filter, k));
+  const Bytes bytes = serialized(filter);
+  EXPECT_EQ(bytes.size(), kHeaderBytes + kPlainPayloadBytes + kChecksumBytes);
+  EXPECT_EQ(readField(bytes, kItemCountAt, 8), kPlainItems);
+  return bytes;
+}
+
+// The same shape filled until a fingerprint waits in the stash.
+Bytes stashedInput() {
+  CuckooFilter filter = makeFilter(12, 4, 16, /*seed=*/8, /*maxKicks=*/50);
+  fillToFirstFailure(filter, 1000);
+  EXPECT_TRUE(filter.isFull());
+  return serialized(filter);
+}
+
+// f = 9, b = 4, m = 8, semi-sorted, holding 12 items.
+Bytes semiSortedInput() {
+  CuckooFilter filter = makeFilter(9, 4, 8, /*seed=*/3, /*maxKicks=*/500, /*semiSort=*/true);
+  for (std::uint64_t key = 0; key < 12; ++key) EXPECT_TRUE(insertKey(filter, key));
+  return serialized(filter);
+}
+
+// The same semi-sorted shape, empty.
+Bytes emptySemiSortedInput() {
+  return serialized(makeFilter(9, 4, 8, /*seed=*/3, /*maxKicks=*/500, /*semiSort=*/true));
+}
+
+// A single bucket (m = 1) with every slot used, so that the payload's last
+// byte is the last entry's, with its unused high bits.
+std::function<Bytes()> fullSingleBucketInput(unsigned fingerprintBits, unsigned bucketSize) {
+  return [=] {
+    CuckooFilter filter = makeFilter(fingerprintBits, bucketSize, 1, /*seed=*/11);
+    for (std::uint64_t k = 0; filter.itemCount() < bucketSize; ++k) EXPECT_TRUE(insertKey(filter, k));
+    return serialized(filter);
+  };
+}
+
+std::function<Bytes()> literal(Bytes bytes) {
+  return [=] { return bytes; };
+}
+
+// ------------------------------------------------------------------ edits
+
+using Edit = std::function<void(Bytes&)>;
+
+Edit setField(std::size_t at, std::uint64_t value, unsigned width) {
+  return [=](Bytes& bytes) { writeField(bytes, at, value, width); };
+}
+
+Edit flipBits(std::size_t at, unsigned bits) {
+  return [=](Bytes& bytes) { bytes.at(at) ^= static_cast<unsigned char>(bits); };
+}
+
+Edit setBitOfLastPayloadByte(unsigned bit) {
+  return [=](Bytes& bytes) { bytes.at(bytes.size() - kChecksumBytes - 1) |= static_cast<unsigned char>(1U << bit); };
+}
+
+// Writes 0x10 into the first all-zero payload byte: one entry more than the item count says.
+void addUncountedEntry(Bytes& bytes) {
+  std::size_t at = kHeaderBytes;
+  while (bytes.at(at) != 0) ++at;
+  bytes.at(at) = 0x10;
+}
+
+void countOneItemLess(Bytes& bytes) { writeField(bytes, kItemCountAt, readField(bytes, kItemCountAt, 8) - 1, 8); }
+
+// The stash flag and both stash fields set to 0; the item count still includes the stashed fingerprint.
+void clearTheStash(Bytes& bytes) {
+  writeField(bytes, kFlagsAt, 0, 1);
+  writeField(bytes, kStashFingerprintAt, 0, 4);
+  writeField(bytes, kStashBucketAt, 0, 4);
+}
+
+// Bucket 0 starts a semi-sorted payload: its first 12 bits are the nibble rank.
+Edit setFirstRank(std::uint64_t rank) {
+  return [=](Bytes& bytes) {
+    const std::uint64_t word = readField(bytes, kHeaderBytes, 2);
+    writeField(bytes, kHeaderBytes, (word & ~std::uint64_t{0xFFF}) | rank, 2);
+  };
+}
+
+// A bare header (and an all-zero checksum) where a payload should follow.
+void dropThePayload(Bytes& bytes) {
+  bytes.resize(kHeaderBytes);
+  bytes.resize(kHeaderBytes + kChecksumBytes);
+}
+
+void appendAByte(Bytes& bytes) { bytes.push_back(0); }
+
+Bytes edited(Bytes bytes, const std::vector<Edit>& edits) {
+  for (const Edit& edit : edits) edit(bytes);
+  return bytes;
+}
+
+// ------------------------------------------------------------------ the table
+
+struct Corruption {
+  std::string name;
+  std::function<Bytes()> input;
+  std::vector<Edit> edits;
+  Status expected;
+};
+
+// Names the row in test listings instead of dumping its bytes.
+void PrintTo(const Corruption& corruption, std::ostream* out) { *out << corruption.name; }
+
+// The rows follow the steps of FORMAT.md's "Checks on load".
+std::vector<Corruption> corruptions() {
+  const Status truncated = Status::kFormatTruncated;
+  const Status badMagic = Status::kFormatBadMagic;
+  const Status badVersion = Status::kFormatUnsupportedVersion;
+  const Status bad = Status::kFormatBadParameters;
+  const Status checksum = Status::kFormatChecksumMismatch;
+  const Status inconsistent = Status::kFormatInconsistent;
+  const Status ok = Status::kOk;
+  std::vector<Corruption> rows;
+  const auto add = [&rows](std::string name, std::function<Bytes()> input, std::vector<Edit> edits, Status expected) {
+    rows.push_back({std::move(name), std::move(input), std::move(edits), expected});
+  };
+
+  add("PlainInputLoads", plainInput, {}, ok);
+  add("StashedInputLoads", stashedInput, {}, ok);
+
+  // Step 1: the magic, and inputs too short to hold it.
+  add("Empty", literal({}), {}, truncated);
+  add("OneByteOfTheMagic", literal({'C'}), {}, truncated);
+  add("ThreeBytesOfTheMagic", literal({'C', 'K', 'F'}), {}, truncated);
+  add("WrongFirstByte", literal({'X'}), {}, badMagic);
+  add("WrongSecondByte", literal({'C', 'x'}), {}, badMagic);
+  add("LowercaseFourthByte", literal({'C', 'K', 'F', 'w'}), {}, badMagic);
+  add("MagicAlone", literal({'C', 'K', 'F', 'W'}), {}, truncated);
+  add("JsonText", literal({'{', '"', 'a', '"', ':'}), {}, badMagic);
+  for (std::size_t i = 0; i < 4; ++i) {
+    add("MagicByte" + std::to_string(i) + "CaseFlipped", plainInput, {flipBits(i, 0x20)}, badMagic);
   }
+
+  // Step 2: the version, before the length of the rest matters.
+  add("MagicAndVersion2Alone", literal({'C', 'K', 'F', 'W', 2}), {}, badVersion);
+  add("MagicAndVersion1Alone", literal({'C', 'K', 'F', 'W', 1}), {}, truncated);
+  for (unsigned version : {0U, 2U, 255U}) {
+    add("Version" + std::to_string(version), plainInput, {setField(kVersionAt, version, 1)}, badVersion);
+  }
+
+  // Steps 3 and 6, inputs cut short: SerializationStatusSweep.TruncationAtEveryLength.
+
+  // Step 4: each parameter field.
+  add("SemiSortedFlagOnAPlainPayload", plainInput, {setField(kFlagsAt, kSemiSortedFlag, 1)}, bad);
+  add("SemiSortedFlagOnAPlainPayloadWithStash", stashedInput, {setField(kFlagsAt, kSemiSortedFlag | kStashFlag, 1)},
+      bad);
+  for (unsigned bit = 2; bit < 8; ++bit) {
+    add("UnknownFlagBit" + std::to_string(bit), plainInput, {setField(kFlagsAt, 1U << bit, 1)}, bad);
+  }
+  // Semi-sorting with b = 2 is not a shape create() accepts, so neither does load.
+  add("SemiSortedBucketSize2", semiSortedInput, {setField(kBucketSizeAt, 2, 1)}, bad);
+  for (unsigned id : {0U, 2U, 255U}) add("HashId" + std::to_string(id), plainInput, {setField(kHashIdAt, id, 1)}, bad);
+  // 13 and 16 are valid widths, but not for this payload length.
+  for (unsigned f : {0U, 1U, 13U, 16U, 33U, 255U}) {
+    add("FingerprintBits" + std::to_string(f), plainInput, {setField(kFingerprintBitsAt, f, 1)}, bad);
+  }
+  for (unsigned b : {0U, 3U, 2U, 8U, 16U, 255U}) {
+    add("BucketSize" + std::to_string(b), plainInput, {setField(kBucketSizeAt, b, 1)}, bad);
+  }
+  for (unsigned log2m : {3U, 5U, 32U, 33U, 64U, 255U}) {
+    add("Log2BucketCount" + std::to_string(log2m), plainInput, {setField(kLog2BucketCountAt, log2m, 1)}, bad);
+  }
+  add("ReservedLowBit", plainInput, {setField(kReservedAt, 1, 1)}, bad);
+  add("ReservedHighBit", plainInput, {setField(kReservedAt + 1, 0x80, 1)}, bad);
+  add("MaxKicksAboveTheLimit", plainInput, {setField(kMaxKicksAt, kMaxKicksLimit + 1, 4)}, bad);
+  add("MaxKicksAllOnes", plainInput, {setField(kMaxKicksAt, 0xFFFFFFFFU, 4)}, bad);
+  for (std::uint64_t length : {std::uint64_t{0}, std::uint64_t{95}, std::uint64_t{97}, std::uint64_t{96} + 7,
+                               std::uint64_t{1} << 63, ~std::uint64_t{0}}) {
+    add("PayloadLength" + std::to_string(length), plainInput, {setField(kPayloadLengthAt, length, 8)}, bad);
+  }
+  // The limits themselves are fine.
+  add("MaxKicksAtTheLimitLoads", plainInput, {setField(kMaxKicksAt, kMaxKicksLimit, 4), reseal}, ok);
+  add("MaxKicksZeroLoads", plainInput, {setField(kMaxKicksAt, 0, 4), reseal}, ok);
+
+  // Step 5: f = 32, b = 8, m = 2^32 is a 128 GiB table, judged before anything is allocated.
+  add("LargestShapeIsJudgedBeforeAnyAllocation", plainInput,
+      {setField(kFingerprintBitsAt, 32, 1), setField(kBucketSizeAt, 8, 1), setField(kLog2BucketCountAt, 32, 1),
+       setField(kPayloadLengthAt, std::uint64_t{1} << 37, 8), dropThePayload},
+      PackedTable::bytesFor(32, 8, std::uint64_t{1} << 32) != 0 ? truncated : Status::kTableTooLarge);
+
+  // Step 6: trailing bytes.
+  add("TrailingByte", plainInput, {appendAByte}, inconsistent);
+
+  // Step 7: the checksum, over the payload, the fields no other check covers, and itself.
+  for (std::size_t at : {kHeaderBytes, kHeaderBytes + 50, kHeaderBytes + kPlainPayloadBytes - 1}) {
+    for (unsigned bit = 0; bit < 8; bit += 3) {
+      add("PayloadByte" + std::to_string(at) + "Bit" + std::to_string(bit) + "Flipped", plainInput,
+          {flipBits(at, 1U << bit)}, checksum);
+    }
+  }
+  add("SeedChanged", plainInput, {setField(kSeedAt, 8, 8)}, checksum);
+  add("PrngStateChanged", plainInput, {setField(kPrngStateAt, 1, 8)}, checksum);
+  add("ItemCountChanged", plainInput, {setField(kItemCountAt, kPlainItems + 1, 8)}, checksum);
+  for (std::size_t i = 0; i < kChecksumBytes; ++i) {
+    add("ChecksumByte" + std::to_string(i) + "Flipped", plainInput,
+        {flipBits(kHeaderBytes + kPlainPayloadBytes + i, 0x01)}, checksum);
+  }
+
+  // Step 8, behind a valid checksum: unused bits of the payload's last byte must be 0.
+  // f = 13, b = 2, m = 1: 26 bits in 4 bytes, so the top 6 bits of byte 3 are unused.
+  for (unsigned bit = 2; bit < 8; ++bit) {
+    add("UnusedBit" + std::to_string(bit) + "OfF13B2", fullSingleBucketInput(13, 2),
+        {setBitOfLastPayloadByte(bit), reseal}, inconsistent);
+  }
+  // f = 7, b = 1, m = 1: 7 bits in 1 byte, so the top bit is unused.
+  add("UnusedBit7OfF7B1", fullSingleBucketInput(7, 1), {setBitOfLastPayloadByte(7), reseal}, inconsistent);
+
+  // Step 8: the stash fields must agree with the stash flag. Flag off: fingerprint and bucket must be 0.
+  add("StashFingerprintWithoutTheFlag", plainInput, {setField(kStashFingerprintAt, 5, 4), reseal}, inconsistent);
+  add("StashBucketWithoutTheFlag", plainInput, {setField(kStashBucketAt, 3, 4), reseal}, inconsistent);
+  add("StashFlagWithoutAFingerprint", plainInput, {setField(kFlagsAt, kStashFlag, 1), reseal}, inconsistent);
+  // Flag cleared on a stashed filter: the stash fields are left over, and the count is one too high.
+  add("StashFlagCleared", stashedInput, {setField(kFlagsAt, 0, 1), reseal}, inconsistent);
+  add("StashFlagAndFieldsCleared", stashedInput, {clearTheStash, reseal}, inconsistent);
+  add("StashFlagAndFieldsClearedAndUncountedLoads", stashedInput, {clearTheStash, countOneItemLess, reseal}, ok);
+  // Flag on: fingerprint in [1, 2^12 - 1], bucket below m = 16.
+  add("StashFingerprintZero", stashedInput, {setField(kStashFingerprintAt, 0, 4), reseal}, inconsistent);
+  add("StashFingerprint4096", stashedInput, {setField(kStashFingerprintAt, 4096, 4), reseal}, inconsistent);
+  add("StashFingerprintAllOnes", stashedInput, {setField(kStashFingerprintAt, 0xFFFFFFFFU, 4), reseal},
+      inconsistent);
+  add("StashBucket16", stashedInput, {setField(kStashBucketAt, 16, 4), reseal}, inconsistent);
+  add("StashFingerprint4095Loads", stashedInput, {setField(kStashFingerprintAt, 4095, 4), reseal}, ok);
+  add("StashBucket15Loads", stashedInput, {setField(kStashBucketAt, 15, 4), reseal}, ok);
+
+  // Step 8: the item count must match the contents.
+  for (std::uint64_t wrong : {kPlainItems - 1, kPlainItems + 1, std::uint64_t{0}, ~std::uint64_t{0}}) {
+    add("WrongItemCount" + std::to_string(wrong), plainInput, {setField(kItemCountAt, wrong, 8), reseal}, inconsistent);
+  }
+  add("UncountedEntry", plainInput, {addUncountedEntry, reseal}, inconsistent);
+  add("UncountedEntryCountedLoads", plainInput,
+      {addUncountedEntry, setField(kItemCountAt, kPlainItems + 1, 8), reseal}, ok);
+
+  // Step 8, semi-sorted: ranks of 3,876 and above name no multiset of four nibbles.
+  for (std::uint64_t rank : {std::uint64_t{3876}, std::uint64_t{4095}}) {
+    add("SemiSortedRank" + std::to_string(rank), semiSortedInput, {setFirstRank(rank), reseal}, inconsistent);
+  }
+  // A bucket holding one fingerprint stores it last, since empty entries (0)
+  // sort first. Setting entry 0's lowest bit (bit 12, right after the rank)
+  // makes the bucket read 1, 0, 0, 0: not the order encoding produces.
+  add("SemiSortedBucketOutOfOrder", emptySemiSortedInput,
+      {setField(kHeaderBytes + 1, 0x10, 1), setField(kItemCountAt, 1, 8), reseal}, inconsistent);
+  return rows;
+}
+
+// ------------------------------------------------------------------ the destination
+
+// A filter that failed deserializations must leave exactly as it was.
+class DeserializationTarget : public ::testing::Test {
+ protected:
+  void SetUp() override { resetTarget(); }
 
   void resetTarget() {
     target_ = makeFilter(8, 2, 32, /*seed=*/3);
@@ -54,57 +303,28 @@ class SerializationStatus : public ::testing::Test {
     return status;
   }
 
-  static Bytes withField(Bytes bytes, std::size_t at, std::uint64_t value, unsigned width) {
-    writeField(bytes, at, value, width);
-    return bytes;
-  }
-  static Bytes resealed(Bytes bytes) {
-    reseal(bytes);
-    return bytes;
-  }
-
-  CuckooFilter source_;
-  CuckooFilter fullSource_;
-  Bytes valid_;
-  Bytes validWithStash_;
   CuckooFilter target_;
-  testing::Snapshot targetBefore_;
+  Snapshot targetBefore_;
 };
 
-TEST_F(SerializationStatus, ValidBuffersLoad) {
-  EXPECT_EQ(statusOf(valid_), Status::kOk);
-  EXPECT_EQ(statusOf(validWithStash_), Status::kOk);
+class SerializationStatus : public DeserializationTarget, public ::testing::WithParamInterface<Corruption> {};
+
+TEST_P(SerializationStatus, OfTheEditedInput) {
+  EXPECT_EQ(statusOf(edited(GetParam().input(), GetParam().edits)), GetParam().expected);
 }
 
-TEST_F(SerializationStatus, MagicAndShortInputs) {
-  EXPECT_EQ(statusOf(Bytes{}), Status::kFormatTruncated);
-  EXPECT_EQ(statusOf(Bytes{'C'}), Status::kFormatTruncated);
-  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F'}), Status::kFormatTruncated);
-  EXPECT_EQ(statusOf(Bytes{'X'}), Status::kFormatBadMagic);
-  EXPECT_EQ(statusOf(Bytes{'C', 'x'}), Status::kFormatBadMagic);
-  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F', 'w'}), Status::kFormatBadMagic);
-  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F', 'W'}), Status::kFormatTruncated);
-  EXPECT_EQ(statusOf(Bytes{'{', '"', 'a', '"', ':'}), Status::kFormatBadMagic);
-  for (std::size_t i = 0; i < 4; ++i) {
-    Bytes bytes = valid_;
-    bytes[i] ^= 0x20;
-    EXPECT_EQ(statusOf(bytes), Status::kFormatBadMagic) << i;
-  }
-}
+INSTANTIATE_TEST_SUITE_P(Each, SerializationStatus, ::testing::ValuesIn(corruptions()),
+                         [](const ::testing::TestParamInfo<Corruption>& info) { return info.param.name; });
 
-TEST_F(SerializationStatus, Version) {
-  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F', 'W', 2}), Status::kFormatUnsupportedVersion);
-  EXPECT_EQ(statusOf(Bytes{'C', 'K', 'F', 'W', 1}), Status::kFormatTruncated);
-  for (unsigned version : {0U, 2U, 255U}) {
-    EXPECT_EQ(statusOf(withField(valid_, kVersionAt, version, 1)), Status::kFormatUnsupportedVersion) << version;
-  }
-}
+// ------------------------------------------------------------------ sweeps
 
-TEST_F(SerializationStatus, TruncationAtEveryLength) {
-  for (const Bytes* whole : {&valid_, &validWithStash_}) {
-    for (std::size_t length = 0; length < whole->size(); ++length) {
+class SerializationStatusSweep : public DeserializationTarget {};
+
+TEST_F(SerializationStatusSweep, TruncationAtEveryLength) {
+  for (const Bytes& whole : {plainInput(), stashedInput()}) {
+    for (std::size_t length = 0; length < whole.size(); ++length) {
       // An exact-size copy, so that reading past it trips AddressSanitizer.
-      const Bytes prefix(whole->begin(), whole->begin() + static_cast<std::ptrdiff_t>(length));
+      const Bytes prefix(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(length));
       ASSERT_EQ(statusOf(prefix), Status::kFormatTruncated) << "length " << length;
     }
   }
@@ -112,173 +332,42 @@ TEST_F(SerializationStatus, TruncationAtEveryLength) {
 
 // The header-only check that lets a caller refuse an input before copying it
 // must agree with deserialize on everything the header decides.
-TEST_F(SerializationStatus, HeaderCheckAgreesWithDeserializeWithoutTheRest) {
+TEST_F(SerializationStatusSweep, HeaderCheckAgreesWithDeserializeWithoutTheRest) {
+  const Bytes valid = plainInput();
   const auto headerStatus = [](const Bytes& bytes, std::size_t totalLength) {
     // Exactly the bytes the check may read, so that ASan catches any read beyond.
     const std::size_t available = std::min(totalLength, CuckooFilter::kSerializedHeaderBytes);
     const Bytes header(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(std::min(available, bytes.size())));
     return CuckooFilter::checkSerializedHeader(header.data(), totalLength);
   };
-  EXPECT_EQ(headerStatus(valid_, valid_.size()), Status::kOk);
-  for (std::size_t length = 0; length < valid_.size(); ++length) {
-    const Bytes prefix(valid_.begin(), valid_.begin() + static_cast<std::ptrdiff_t>(length));
+  EXPECT_EQ(headerStatus(valid, valid.size()), Status::kOk);
+  for (std::size_t length = 0; length < valid.size(); ++length) {
+    const Bytes prefix(valid.begin(), valid.begin() + static_cast<std::ptrdiff_t>(length));
     ASSERT_EQ(headerStatus(prefix, length), statusOf(prefix)) << "length " << length;
   }
-  EXPECT_EQ(headerStatus(valid_, valid_.size() + 1), Status::kFormatInconsistent);
-  EXPECT_EQ(headerStatus(withField(valid_, 0, 'X', 1), valid_.size()), Status::kFormatBadMagic);
-  EXPECT_EQ(headerStatus(withField(valid_, kVersionAt, 9, 1), valid_.size()), Status::kFormatUnsupportedVersion);
-  EXPECT_EQ(headerStatus(withField(valid_, kBucketSizeAt, 3, 1), valid_.size()), Status::kFormatBadParameters);
+  EXPECT_EQ(headerStatus(valid, valid.size() + 1), Status::kFormatInconsistent);
+  EXPECT_EQ(headerStatus(edited(valid, {setField(0, 'X', 1)}), valid.size()), Status::kFormatBadMagic);
+  EXPECT_EQ(headerStatus(edited(valid, {setField(kVersionAt, 9, 1)}), valid.size()), Status::kFormatUnsupportedVersion);
+  EXPECT_EQ(headerStatus(edited(valid, {setField(kBucketSizeAt, 3, 1)}), valid.size()), Status::kFormatBadParameters);
   // A 2 GiB input of zeros is judged by its first bytes alone.
   const Bytes zeros(CuckooFilter::kSerializedHeaderBytes, 0);
   EXPECT_EQ(CuckooFilter::checkSerializedHeader(zeros.data(), std::size_t{1} << 31), Status::kFormatBadMagic);
   // Checksum and contents are beyond the header: it lets them through.
-  Bytes flipped = valid_;
-  flipped[kHeaderBytes + 3] ^= 1;
+  const Bytes flipped = edited(valid, {flipBits(kHeaderBytes + 3, 1)});
   EXPECT_EQ(headerStatus(flipped, flipped.size()), Status::kOk);
   EXPECT_EQ(statusOf(flipped), Status::kFormatChecksumMismatch);
 }
 
-TEST_F(SerializationStatus, TrailingByte) {
-  Bytes bytes = valid_;
-  bytes.push_back(0);
-  EXPECT_EQ(statusOf(bytes), Status::kFormatInconsistent);
-}
-
-TEST_F(SerializationStatus, EachParameterField) {
-  const auto bad = Status::kFormatBadParameters;
-  EXPECT_EQ(statusOf(withField(valid_, kFlagsAt, kSemiSortedFlag, 1)), bad);
-  EXPECT_EQ(statusOf(withField(validWithStash_, kFlagsAt, kSemiSortedFlag | kStashFlag, 1)), bad);
-  for (unsigned bit = 2; bit < 8; ++bit) {
-    EXPECT_EQ(statusOf(withField(valid_, kFlagsAt, 1U << bit, 1)), bad) << "flag bit " << bit;
-  }
-  for (unsigned id : {0U, 2U, 255U}) EXPECT_EQ(statusOf(withField(valid_, kHashIdAt, id, 1)), bad) << id;
-  // 13 and 16 are valid widths, but not for this payload length.
-  for (unsigned f : {0U, 1U, 13U, 16U, 33U, 255U}) {
-    EXPECT_EQ(statusOf(withField(valid_, kFingerprintBitsAt, f, 1)), bad) << "f=" << f;
-  }
-  for (unsigned b : {0U, 3U, 2U, 8U, 16U, 255U}) {
-    EXPECT_EQ(statusOf(withField(valid_, kBucketSizeAt, b, 1)), bad) << "b=" << b;
-  }
-  for (unsigned log2m : {3U, 5U, 32U, 33U, 64U, 255U}) {
-    EXPECT_EQ(statusOf(withField(valid_, kLog2BucketCountAt, log2m, 1)), bad) << "log2 m=" << log2m;
-  }
-  EXPECT_EQ(statusOf(withField(valid_, kReservedAt, 1, 1)), bad);
-  EXPECT_EQ(statusOf(withField(valid_, kReservedAt + 1, 0x80, 1)), bad);
-  EXPECT_EQ(statusOf(withField(valid_, kMaxKicksAt, kMaxKicksLimit + 1, 4)), bad);
-  EXPECT_EQ(statusOf(withField(valid_, kMaxKicksAt, 0xFFFFFFFFU, 4)), bad);
-  for (std::uint64_t length : {std::uint64_t{0}, std::uint64_t{95}, std::uint64_t{97}, std::uint64_t{96} + 7,
-                               std::uint64_t{1} << 63, ~std::uint64_t{0}}) {
-    EXPECT_EQ(statusOf(withField(valid_, kPayloadLengthAt, length, 8)), bad) << "payload length " << length;
-  }
-  // The limits themselves are fine.
-  EXPECT_EQ(statusOf(resealed(withField(valid_, kMaxKicksAt, kMaxKicksLimit, 4))), Status::kOk);
-  EXPECT_EQ(statusOf(resealed(withField(valid_, kMaxKicksAt, 0, 4))), Status::kOk);
-}
-
-TEST_F(SerializationStatus, LargestShapeIsJudgedBeforeAnyAllocation) {
-  // A bare header claiming f=32, b=8, m=2^32 (a 128 GiB table).
-  Bytes header(valid_.begin(), valid_.begin() + kHeaderBytes);
-  header[kFingerprintBitsAt] = 32;
-  header[kBucketSizeAt] = 8;
-  header[kLog2BucketCountAt] = 32;
-  writeField(header, kPayloadLengthAt, std::uint64_t{1} << 37, 8);
-  header.resize(kHeaderBytes + kChecksumBytes);
-  const bool fitsThisBuild = PackedTable::bytesFor(32, 8, std::uint64_t{1} << 32) != 0;
-  EXPECT_EQ(statusOf(header), fitsThisBuild ? Status::kFormatTruncated : Status::kTableTooLarge);
-}
-
-TEST_F(SerializationStatus, Checksum) {
-  const std::size_t payloadStart = kHeaderBytes;
-  for (std::size_t at : {payloadStart, payloadStart + 50, valid_.size() - kChecksumBytes - 1}) {
-    for (unsigned bit = 0; bit < 8; bit += 3) {
-      Bytes bytes = valid_;
-      bytes[at] ^= static_cast<unsigned char>(1U << bit);
-      EXPECT_EQ(statusOf(bytes), Status::kFormatChecksumMismatch) << at << ":" << bit;
-    }
-  }
-  // Fields no other check covers.
-  EXPECT_EQ(statusOf(withField(valid_, kSeedAt, 8, 8)), Status::kFormatChecksumMismatch);
-  EXPECT_EQ(statusOf(withField(valid_, kPrngStateAt, 1, 8)), Status::kFormatChecksumMismatch);
-  EXPECT_EQ(statusOf(withField(valid_, kItemCountAt, 41, 8)), Status::kFormatChecksumMismatch);
-  for (std::size_t at = valid_.size() - kChecksumBytes; at < valid_.size(); ++at) {
-    Bytes bytes = valid_;
-    bytes[at] ^= 0x01;
-    EXPECT_EQ(statusOf(bytes), Status::kFormatChecksumMismatch) << at;
-  }
-}
-
-TEST_F(SerializationStatus, ItemCountMustMatchTheContents) {
-  const std::uint64_t count = readField(valid_, kItemCountAt, 8);
-  ASSERT_EQ(count, 40U);
-  for (std::uint64_t wrong : {count - 1, count + 1, std::uint64_t{0}, ~std::uint64_t{0}}) {
-    EXPECT_EQ(statusOf(resealed(withField(valid_, kItemCountAt, wrong, 8))), Status::kFormatInconsistent) << wrong;
-  }
-  // An entry the count does not know about, then the same entry counted.
-  Bytes bytes = valid_;
-  std::size_t emptyByte = kHeaderBytes;
-  while (bytes.at(emptyByte) != 0) ++emptyByte;
-  bytes.at(emptyByte) = 0x10;
-  EXPECT_EQ(statusOf(resealed(bytes)), Status::kFormatInconsistent);
-  EXPECT_EQ(statusOf(resealed(withField(bytes, kItemCountAt, count + 1, 8))), Status::kOk);
-}
-
-TEST_F(SerializationStatus, StashFieldsMustAgreeWithTheStashFlag) {
-  const auto inconsistent = Status::kFormatInconsistent;
-  // Flag off: fingerprint and bucket must be 0.
-  EXPECT_EQ(statusOf(resealed(withField(valid_, kStashFingerprintAt, 5, 4))), inconsistent);
-  EXPECT_EQ(statusOf(resealed(withField(valid_, kStashBucketAt, 3, 4))), inconsistent);
-  // Flag on without a fingerprint.
-  EXPECT_EQ(statusOf(resealed(withField(valid_, kFlagsAt, kStashFlag, 1))), inconsistent);
-
-  const std::uint64_t fullCount = readField(validWithStash_, kItemCountAt, 8);
-  // Flag cleared on a stashed filter: the stash fields are left over, and the count is one too high.
-  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kFlagsAt, 0, 1))), inconsistent);
-  Bytes dropped = withField(validWithStash_, kFlagsAt, 0, 1);
-  writeField(dropped, kStashFingerprintAt, 0, 4);
-  writeField(dropped, kStashBucketAt, 0, 4);
-  EXPECT_EQ(statusOf(resealed(dropped)), inconsistent);
-  writeField(dropped, kItemCountAt, fullCount - 1, 8);
-  EXPECT_EQ(statusOf(resealed(dropped)), Status::kOk);
-
-  // Flag on: fingerprint in [1, 2^12 - 1], bucket below m = 16.
-  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashFingerprintAt, 0, 4))), inconsistent);
-  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashFingerprintAt, 4096, 4))), inconsistent);
-  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashFingerprintAt, 0xFFFFFFFFU, 4))), inconsistent);
-  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashBucketAt, 16, 4))), inconsistent);
-  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashFingerprintAt, 4095, 4))), Status::kOk);
-  EXPECT_EQ(statusOf(resealed(withField(validWithStash_, kStashBucketAt, 15, 4))), Status::kOk);
-}
-
-TEST_F(SerializationStatus, UnusedBitsOfTheLastPayloadByteMustBeZero) {
-  // f=13, b=2, m=1: 26 bits in 4 bytes, so the top 6 bits of byte 3 are unused.
-  // f=7, b=1, m=1: 7 bits in 1 byte, so the top bit is unused.
-  struct Shape {
-    unsigned f, b;
-    unsigned usedBitsOfLastByte;
-  };
-  for (const Shape shape : {Shape{13, 2, 2}, Shape{7, 1, 7}}) {
-    CuckooFilter filter = makeFilter(shape.f, shape.b, 1, /*seed=*/11);
-    for (std::uint64_t k = 0; filter.itemCount() < shape.b; ++k) ASSERT_TRUE(insertKey(filter, k));
-    const Bytes bytes = serialized(filter);
-    const std::size_t lastPayloadByte = bytes.size() - kChecksumBytes - 1;
-    for (unsigned bit = shape.usedBitsOfLastByte; bit < 8; ++bit) {
-      Bytes padded = bytes;
-      padded[lastPayloadByte] |= static_cast<unsigned char>(1U << bit);
-      EXPECT_EQ(statusOf(resealed(padded)), Status::kFormatInconsistent) << "f=" << shape.f << " bit " << bit;
-    }
-  }
-}
-
-TEST_F(SerializationStatus, CorruptionNeverCrashes) {
+TEST_F(SerializationStatusSweep, CorruptionNeverCrashes) {
   // Every single-byte value at every offset, with and without a valid checksum;
   // AddressSanitizer and UBSan watch the reads.
-  for (const Bytes* whole : {&valid_, &validWithStash_}) {
-    for (std::size_t at = 0; at < whole->size(); ++at) {
+  for (const Bytes& whole : {plainInput(), stashedInput()}) {
+    for (std::size_t at = 0; at < whole.size(); ++at) {
       for (unsigned value = 0; value < 256; value += 17) {
-        Bytes bytes = *whole;
+        Bytes bytes = whole;
         bytes[at] = static_cast<unsigned char>(value);
         statusOf(bytes);
-        if (at < whole->size() - kChecksumBytes) {
+        if (at < whole.size() - kChecksumBytes) {
           reseal(bytes);
           EXPECT_NE(statusOf(bytes), Status::kFormatChecksumMismatch);
         }
@@ -287,42 +376,15 @@ TEST_F(SerializationStatus, CorruptionNeverCrashes) {
   }
 }
 
-TEST(SerializationSemiSorted, RejectsBadShapesRanksAndUnsortedBuckets) {
-  CuckooFilter filter = makeFilter(9, 4, 8, 3, 500, /*semiSort=*/true);
-  for (std::uint64_t key = 0; key < 12; ++key) ASSERT_TRUE(insertKey(filter, key));
-  const Bytes valid = serialized(filter);
-  CuckooFilter untouched = makeFilter(12, 4, 8);
-  // Semi-sorting with b = 2 is not a shape create() accepts, so neither does load.
-  Bytes wrongBucketSize = valid;
-  writeField(wrongBucketSize, kBucketSizeAt, 2, 1);
-  EXPECT_EQ(deserializeInto(wrongBucketSize, untouched), Status::kFormatBadParameters);
-
-  // Bucket 0 starts the payload: its first 12 bits are the nibble rank. 3,876
-  // and above name no multiset; behind a valid checksum that is inconsistent.
-  for (std::uint64_t rank : {std::uint64_t{3876}, std::uint64_t{4095}}) {
-    Bytes badRank = valid;
-    const std::uint64_t word = readField(badRank, kHeaderBytes, 2);
-    writeField(badRank, kHeaderBytes, (word & ~std::uint64_t{0xFFF}) | rank, 2);
-    reseal(badRank);
-    EXPECT_EQ(deserializeInto(badRank, untouched), Status::kFormatInconsistent) << rank;
-  }
-  // A bucket holding one fingerprint stores it last, since empty entries (0)
-  // sort first. Setting entry 0's lowest bit (bit 12, right after the rank)
-  // makes the bucket read 1, 0, 0, 0: not the order encoding produces.
-  CuckooFilter sparse = makeFilter(9, 4, 8, 3, 500, /*semiSort=*/true);
-  Bytes unsorted = serialized(sparse);
-  writeField(unsorted, kHeaderBytes + 1, 0x10, 1);
-  writeField(unsorted, kItemCountAt, 1, 8);
-  reseal(unsorted);
-  EXPECT_EQ(deserializeInto(unsorted, untouched), Status::kFormatInconsistent);
-  // The same fingerprint in the last entry is the canonical form, and loads.
-  Bytes sorted = serialized(sparse);
+// The canonical order of a semi-sorted bucket (the counterpart of
+// SemiSortedBucketOutOfOrder above) loads, with the fingerprint in the last entry.
+TEST(SerializationSemiSorted, OneFingerprintStoredLastLoads) {
   // Entry 3's low bits start at 12 + 3 * 5 = 27: byte 3, bit 3.
-  writeField(sorted, kHeaderBytes + 3, 0x08, 1);
-  writeField(sorted, kItemCountAt, 1, 8);
-  reseal(sorted);
-  EXPECT_EQ(deserializeInto(sorted, untouched), Status::kOk);
-  EXPECT_EQ(untouched.slotValue(0, 3), 1U);
+  const Bytes sorted =
+      edited(emptySemiSortedInput(), {setField(kHeaderBytes + 3, 0x08, 1), setField(kItemCountAt, 1, 8), reseal});
+  CuckooFilter loaded = makeFilter(12, 4, 8);
+  EXPECT_EQ(deserializeInto(sorted, loaded), Status::kOk);
+  EXPECT_EQ(loaded.slotValue(0, 3), 1U);
 }
 
 }  // namespace
