@@ -1,3 +1,6 @@
+// The Bloom filter baselines (bloom_filter.hpp): standard and blocked probe
+// positions, measured false-positive rates against their formulas, and sizing.
+
 #include <cmath>
 #include <cstdint>
 #include <limits>

@@ -1,3 +1,7 @@
+// The cuckoo filter itself (cuckoo_filter.hpp): parameters, insert, lookup,
+// count and erase against an exact multiset, filling to full with the stash,
+// the false-positive rate, and determinism.
+
 #include <cmath>
 #include <cstdint>
 #include <unordered_map>

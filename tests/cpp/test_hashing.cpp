@@ -1,3 +1,6 @@
+// Hashing (hashing.hpp) and the eviction PRNG: the fingerprint and bucket of
+// an item, checked by property and against FORMAT.md's frozen test vectors.
+
 #include <cstdint>
 #include <cstring>
 #include <string>

@@ -1,3 +1,6 @@
+// The bit-packed table (packed_table.hpp): entries of every width read back as
+// written, slot matching, occupancy counts, the lowest-slot rule and copies.
+
 #include <cstdint>
 #include <vector>
 

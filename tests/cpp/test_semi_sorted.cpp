@@ -1,3 +1,6 @@
+// Semi-sorting (Section 5.2; semi_sorted_table.hpp): the nibble-rank encoding,
+// the sorted table, and filters built on it.
+
 #include <cmath>
 #include <cstdint>
 #include <set>

@@ -1,3 +1,5 @@
+// Sizing a filter from (capacity, false-positive rate), the paper's Section 5.1.
+
 #include <cmath>
 #include <cstdint>
 #include <limits>

@@ -1,3 +1,5 @@
+// BloomFilter, the paper's baseline (standard and blocked): items and batches,
+// probe positions, sizes and false-positive rates, argument errors and disposal.
 import { BloomFilter, CuckooFilterError, init } from 'cuckoo-wasm';
 import { thrownBy } from '../support/thrown';
 import { expectForgottenObjectsFreed, wasmHeapBytes } from '../support/heap';

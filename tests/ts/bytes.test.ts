@@ -1,3 +1,5 @@
+// toBytes and CuckooFilter.fromBytes in the wasm build: the golden fixtures the
+// native core wrote, round trips, and invalid bytes as FormatErrors.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CuckooFilter, CuckooFilterError, FormatError, init } from 'cuckoo-wasm';

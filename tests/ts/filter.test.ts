@@ -1,3 +1,5 @@
+// CuckooFilter's operations through the package: single items, a full filter,
+// batches, state, and disposal.
 import { CuckooFilter, CuckooFilterError, init } from 'cuckoo-wasm';
 import { thrownBy } from '../support/thrown';
 

@@ -1,3 +1,5 @@
+// What an item is: a string is its UTF-8 bytes, a view the bytes it views, a
+// number or bigint an 8-byte int64; and the items every method refuses.
 import { CuckooFilter, init } from 'cuckoo-wasm';
 
 beforeAll(() => init());

@@ -1,3 +1,5 @@
+// Semi-sorted filters (semiSort: true) through the package: the contract of
+// plain filters, the space and rate they save, and their options.
 import { CuckooFilter, init } from 'cuckoo-wasm';
 
 beforeAll(() => init());
