@@ -1,23 +1,14 @@
-// Every public entry point against bad arguments, in one table: the static
-// and instance API of CuckooFilter and BloomFilter, init, and the command line
-// through main().
+// Every public entry point of the library against bad arguments, in one
+// table: the static and instance API of CuckooFilter and BloomFilter, and init.
+// (The command line's argument errors are in cli.test.ts.)
 // A row either fails with the documented error type (and code) and a message
 // naming the call and the argument, or, for extreme but valid arguments (empty
 // and 50 MB items, empty batches), returns what it should.
 // arguments.test.ts and items.test.ts hold the common cases; this table adds
 // what they do not cover rather than repeating it.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { BloomFilter, CuckooFilter, CuckooFilterError, FormatError, init, isInitialized } from 'cuckoo-wasm';
-import { main, type CliIo } from '../../dist/cjs/cli';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
-
-/** The command line ended with exit status 1 (the work failed) or 2 (a bad command line). */
-class CliExit1 extends Error {}
-class CliExit2 extends Error {}
 
 interface Fails {
   error: ErrorClass;
@@ -36,7 +27,6 @@ let live: CuckooFilter;
 let disposed: CuckooFilter;
 let liveBloom: BloomFilter;
 let disposedBloom: BloomFilter;
-let workDir: string;
 
 beforeAll(async () => {
   await init();
@@ -46,42 +36,14 @@ beforeAll(async () => {
   liveBloom = new BloomFilter({ bitCount: 4096, hashCount: 3 });
   disposedBloom = BloomFilter.create({ capacity: 10, fpr: 0.01, blocked: true });
   disposedBloom.dispose();
-  workDir = mkdtempSync(join(tmpdir(), 'cuckoo-wasm-bad-arguments-'));
-  writeFileSync(join(workDir, 'words.txt'), 'apple\npear\n');
-  writeFileSync(join(workDir, 'empty.cf'), new Uint8Array(0));
-  // A well-formed header declaring a 2^32 x 8 x 32-bit (128 GiB) table.
-  const huge = new Uint8Array(64);
-  huge.set([0x43, 0x4b, 0x46, 0x57, 1, 0, 1, 32, 8, 32]);
-  new DataView(huge.buffer).setUint32(12, 500, true);
-  new DataView(huge.buffer).setBigUint64(48, 2n ** 37n, true);
-  writeFileSync(join(workDir, 'huge.cf'), huge);
-  mkdirSync(join(workDir, 'a-directory'));
-  writeFileSync(join(workDir, 'long-line.txt'), `${'y'.repeat(50_000_000)}\nshort\n`);
 });
 
 afterAll(() => {
   live.dispose();
   liveBloom.dispose();
-  rmSync(workDir, { recursive: true, force: true });
 });
 
 afterEach(() => live.clear());
-
-/** The command line in this process; throws CliExit1/CliExit2 with the stderr line, as the process would exit. */
-async function cli(...args: string[]): Promise<string> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdin: Readable.from([]),
-    stdout: { write: (chunk) => ((stdout += String(chunk)), true) },
-    stderr: { write: (chunk) => ((stderr += String(chunk)), true) },
-  };
-  const status = await main(args.map((arg) => arg.replace('$DIR', workDir)), io);
-  if (status === 0) return stdout;
-  expect(stderr).toMatch(/^cuckoo-wasm: [^\n]+\n$/); // one line, no stack trace
-  throw new (status === 2 ? CliExit2 : CliExit1)(stderr);
-}
-const build = (...extra: string[]) => () => cli('build', '$DIR/words.txt', '-o', '$DIR/out.cf', ...extra);
 
 const shape = { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12 };
 const construct = (override: Record<string, unknown>) => () => new CuckooFilter({ ...shape, ...override } as never);
@@ -287,29 +249,6 @@ const rows: Row[] = [
   ['init({ wasmBinary: "x" })', () => init({ wasmBinary: 'x' as never }), fails(TypeError, /^init: options\.wasmBinary must be an ArrayBuffer or a Uint8Array/)],
   ['init({ wasmBinary: Uint16Array })', () => init({ wasmBinary: new Uint16Array(4) as never }), fails(TypeError, /^init: options\.wasmBinary must be/)],
   ['init({ locateFile: 1 })', () => init({ locateFile: 1 as never }), fails(TypeError, /^init: options\.locateFile must be a function/)],
-
-  // The command line (status 2: bad command line; 1: the work failed).
-  ['cli --fpr NaN', build('--fpr', 'NaN'), fails(CliExit2, /--fpr must be a number such as 0\.001, got 'NaN'/)],
-  ['cli --fpr Infinity', build('--fpr', 'Infinity'), fails(CliExit2, /--fpr must be a number .*'Infinity'/)],
-  ['cli --fpr=', build('--fpr='), fails(CliExit2, /option --fpr needs a value/)],
-  ['cli --fpr -0.5', build('--fpr', '-0.5'), fails(CliExit1, /fpr must be greater than 0 and less than 1, got -0\.5/)],
-  ['cli --fpr 1e-400 (0 as a double)', build('--fpr', '1e-400'), fails(CliExit1, /fpr must be greater than 0 and less than 1, got 0/)],
-  ['cli --capacity -5', build('--capacity', '-5'), fails(CliExit1, /capacity must be an integer from 1 to 2\^53 - 1, got -5/)],
-  ['cli --capacity 1e400', build('--capacity', '1e400'), fails(CliExit1, /capacity must be an integer .*got Infinity/)],
-  ['cli --capacity 2^53 + 1', build('--capacity', '9007199254740993'), fails(CliExit1, /capacity must be an integer .*got 9007199254740992/)],
-  ['cli --capacity 0x10', build('--capacity', '0x10'), fails(CliExit2, /--capacity must be a whole number .*'0x10'/)],
-  ['cli --seed -1', build('--seed', '-1'), fails(CliExit1, /seed must be from 0 to 2\^64 - 1, got -1n/)],
-  ['cli --seed 0x', build('--seed', '0x'), fails(CliExit2, /--seed must be an integer from 0 to 2\^64-1 .*'0x'/)],
-  ['cli --seed 1.5', build('--seed', '1.5'), fails(CliExit2, /--seed must be an integer .*'1\.5'/)],
-  ['cli --seed 2^65 - 1', build('--seed', '0x1ffffffffffffffff'), fails(CliExit1, /seed must be from 0 to 2\^64 - 1/)],
-  ['cli -o ""', () => cli('build', '$DIR/words.txt', '-o', ''), fails(CliExit2, /option -o needs a value/)],
-  ['cli --output=', () => cli('build', '$DIR/words.txt', '--output='), fails(CliExit2, /option --output needs a value/)],
-  ["cli '' as the command", () => cli(''), fails(CliExit2, /unknown command '' \(expected build, query or info\)/)],
-  ['cli info of an empty file', () => cli('info', '$DIR/empty.cf'), fails(CliExit1, /empty\.cf is not a valid filter file: the data is truncated \(TRUNCATED\)/)],
-  ['cli info of a 128 GiB header', () => cli('info', '$DIR/huge.cf'), fails(CliExit1, /cannot load .*huge\.cf: the table would exceed the maximum table size/)],
-  ['cli query of a 128 GiB header', () => cli('query', '$DIR/huge.cf', 'x'), fails(CliExit1, /cannot load .*huge\.cf: /)],
-  ['cli query of a directory', () => cli('query', '$DIR/a-directory', 'x'), fails(CliExit1, /cannot read .*a-directory: it is a directory/)],
-  ['cli build with a 50 MB line', async () => (await cli('build', '$DIR/long-line.txt', '-o', '$DIR/long.cf'), cli('query', '$DIR/long.cf', 'short', 'long')), returns('short\tyes\nlong\tno\n')],
 ];
 
 test('the table has rows for every public method and getter', () => {

@@ -113,6 +113,12 @@ describe('build', () => {
     expect(existsSync(join(workDir, 'small.cf'))).toBe(false);
   });
 
+  test('a 50 MB line is one item', async () => {
+    writeFileSync(inWorkDir('long-line.txt'), `${'y'.repeat(50_000_000)}\nshort\n`);
+    expect((await cliInProcess(['build', inWorkDir('long-line.txt'), '-o', inWorkDir('long.cf')])).status).toBe(0);
+    expect(await cliInProcess(['query', inWorkDir('long.cf'), 'short', 'long'])).toEqual({ status: 0, stdout: 'short\tyes\nlong\tno\n', stderr: '' });
+  });
+
   test('a line repeated beyond what two buckets hold is named, rather than blaming the capacity', async () => {
     const run = await cliInProcess(['build', '-', '-o', inWorkDir('dup.cf'), '--capacity', '1000'], lines(Array(20).fill('dup')));
     expect(run.status).toBe(1);
@@ -254,6 +260,13 @@ describe('errors: one line on stderr naming the problem, status 2 for usage and 
     const corrupted = Buffer.from(bytes);
     corrupted[200]! ^= 0x10;
     writeFileSync(inWorkDir('corrupted.cf'), corrupted);
+    writeFileSync(inWorkDir('empty.cf'), new Uint8Array(0));
+    // A well-formed header declaring a 2^32 x 8 x 32-bit (128 GiB) table.
+    const huge = new Uint8Array(64);
+    huge.set([0x43, 0x4b, 0x46, 0x57, 1, 0, 1, 32, 8, 32]);
+    new DataView(huge.buffer).setUint32(12, 500, true);
+    new DataView(huge.buffer).setBigUint64(48, 2n ** 37n, true);
+    writeFileSync(inWorkDir('huge.cf'), huge);
   });
 
   function expectOneLineError(run: Run, status: number, problem: RegExp): void {
@@ -284,27 +297,53 @@ describe('errors: one line on stderr naming the problem, status 2 for usage and 
     [/build: missing input file/, 2, () => ['build', '-o', out()]],
     [/unexpected argument 'extra\.txt'/, 2, () => ['build', membersPath(), 'extra.txt', '-o', out()]],
     [/option --fpr needs a value/, 2, () => build('--fpr')],
+    [/^cuckoo-wasm: option --fpr needs a value\n$/, 2, () => build('--fpr=')],
+    [/option -o needs a value/, 2, () => ['build', membersPath(), '-o', '']],
+    [/option --output needs a value/, 2, () => ['build', membersPath(), '--output=']],
     [/--fpr must be a number .*'abc'/, 2, () => build('--fpr', 'abc')],
+    [/--fpr must be a number such as 0\.001, got 'NaN'/, 2, () => build('--fpr', 'NaN')],
+    [/--fpr must be a number .*'Infinity'/, 2, () => build('--fpr', 'Infinity')],
     [/--capacity must be a whole number .*'ten'/, 2, () => build('--capacity', 'ten')],
     [/--capacity must be a whole number .*'1\.5'/, 2, () => build('--capacity', '1.5')],
+    [/--capacity must be a whole number .*'0x10'/, 2, () => build('--capacity', '0x10')],
     [/--seed must be an integer .*'12abc'/, 2, () => build('--seed', '12abc')],
+    [/--seed must be an integer from 0 to 2\^64-1 .*'0x'/, 2, () => build('--seed', '0x')],
+    [/--seed must be an integer .*'1\.5'/, 2, () => build('--seed', '1.5')],
     [/fpr must be greater than 0 and less than 1, got 1\.5/, 1, () => build('--fpr', '1.5')],
+    [/fpr must be greater than 0 and less than 1, got -0\.5/, 1, () => build('--fpr', '-0.5')],
+    // 1e-400 is 0 as a double.
+    [/fpr must be greater than 0 and less than 1, got 0/, 1, () => build('--fpr', '1e-400')],
     [/false-positive rate is too low/, 1, () => build('--fpr', '1e-12')],
     [/capacity must be an integer from 1 .*got 0/, 1, () => build('--capacity', '0')],
+    [/capacity must be an integer from 1 to 2\^53 - 1, got -5/, 1, () => build('--capacity', '-5')],
+    [/capacity must be an integer .*got Infinity/, 1, () => build('--capacity', '1e400')],
+    // 2^53 + 1 reads as the nearest double, 2^53.
+    [/capacity must be an integer .*got 9007199254740992/, 1, () => build('--capacity', '9007199254740993')],
     [/seed must be from 0 to 2\^64 - 1/, 1, () => build('--seed', (2n ** 64n).toString())],
+    [/seed must be from 0 to 2\^64 - 1, got 36893488147419103231n/, 1, () => build('--seed', '0x1ffffffffffffffff')],
+    [/seed must be from 0 to 2\^64 - 1, got -1n/, 1, () => build('--seed', '-1')],
+    [/unknown command '' \(expected build, query or info\)/, 2, () => ['']],
     [/cannot read .*a-directory: it is a directory/, 1, () => ['build', inWorkDir('a-directory'), '-o', out()]],
     [/empty\.txt has no items/, 1, () => ['build', inWorkDir('empty.txt'), '-o', out()]],
     [/cannot write .*no-such-dir\/out\.cf: no such file/, 1, () => ['build', membersPath(), '-o', inWorkDir('no-such-dir/out.cf')]],
     [/query: missing filter file/, 2, () => ['query']],
     [/cannot read .*missing\.cf: no such file or directory/, 1, () => ['query', inWorkDir('missing.cf'), 'x']],
+    [/^cuckoo-wasm: cannot read \/.*\/a-directory: it is a directory\n$/, 1, () => ['query', inWorkDir('a-directory'), 'x']],
+    [/cannot load .*huge\.cf: /, 1, () => ['query', inWorkDir('huge.cf'), 'x']],
     [/unknown option '--x' for query \(put '--' before items/, 2, () => ['query', builtFile, '--x']],
     [/info: missing filter file/, 2, () => ['info']],
     [/unexpected argument 'extra'/, 2, () => ['info', builtFile, 'extra']],
     [/option --json takes no value/, 2, () => ['info', builtFile, '--json=yes']],
     [/truncated\.cf is not a valid filter file: .*\(TRUNCATED\)/, 1, () => ['info', inWorkDir('truncated.cf')]],
     [/corrupted\.cf is not a valid filter file: .*\(CHECKSUM_MISMATCH\)/, 1, () => ['info', inWorkDir('corrupted.cf')]],
+    [/empty\.cf is not a valid filter file: the data is truncated \(TRUNCATED\)/, 1, () => ['info', inWorkDir('empty.cf')]],
+    [/cannot load .*huge\.cf: the table would exceed the maximum table size/, 1, () => ['info', inWorkDir('huge.cf')]],
   ] as const)('%p, status %i', async (problem, status, args) => {
     expectOneLineError(await cliInProcess(args()), status, problem);
+    // The failure left the wasm module this process shares with the library usable.
+    using filter = new CuckooFilter({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12 });
+    expect(filter.add('still works')).toBe(true);
+    expect(filter.has('still works')).toBe(true);
   });
 });
 
