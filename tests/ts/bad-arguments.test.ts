@@ -23,6 +23,15 @@ type Row = [what: string, call: () => unknown, expected: Fails | Returns];
 const fails = (error: ErrorClass, message: RegExp, code?: string): Fails => ({ error, message, code });
 const returns = (value: unknown): Returns => ({ returns: value });
 
+/** A value as a row's title shows it: strings quoted, bigints with their n, -0 and {} as written. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
+  if (typeof value === 'bigint') return `${value}n`;
+  if (Object.is(value, -0)) return '-0';
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
 let live: CuckooFilter;
 let disposed: CuckooFilter;
 let liveBloom: BloomFilter;
@@ -70,23 +79,23 @@ const rows: Row[] = [
   ...([
     [Infinity, RangeError], [-Infinity, RangeError], [-0, RangeError], [2 ** 32 + 1, RangeError], [2 ** 53, RangeError],
     [Number.MAX_VALUE, RangeError], [1e-300, RangeError], [1024n, TypeError], [null, TypeError], [true, TypeError],
-  ] as const).map(([value, error]): Row => [`bucketCount ${String(value)}`, construct({ bucketCount: value }), fails(error, /^new CuckooFilter: bucketCount must be .*2\^32/)]),
+  ] as const).map(([value, error]): Row => [`bucketCount ${shown(value)}`, construct({ bucketCount: value }), fails(error, /^new CuckooFilter: bucketCount must be .*2\^32/)]),
   ...([
     [NaN, RangeError], [Infinity, RangeError], [0, RangeError], [-1, RangeError], [2.5, RangeError], [5, RangeError], [7, RangeError],
     ['4', TypeError], [4n, TypeError], [null, TypeError],
-  ] as const).map(([value, error]): Row => [`bucketSize ${String(value)}`, construct({ bucketSize: value }), fails(error, /^new CuckooFilter: bucketSize must be .*1, 2, 4 or 8/)]),
+  ] as const).map(([value, error]): Row => [`bucketSize ${shown(value)}`, construct({ bucketSize: value }), fails(error, /^new CuckooFilter: bucketSize must be .*1, 2, 4 or 8/)]),
   ...([
     [NaN, RangeError], [-Infinity, RangeError], [0, RangeError], [-1, RangeError], [2.5, RangeError], [32.5, RangeError],
     ['12', TypeError], [null, TypeError], [undefined, TypeError],
-  ] as const).map(([value, error]): Row => [`fingerprintBits ${String(value)}`, construct({ fingerprintBits: value }), fails(error, /^new CuckooFilter: fingerprintBits must be .*from 2 to 32/)]),
+  ] as const).map(([value, error]): Row => [`fingerprintBits ${shown(value)}`, construct({ fingerprintBits: value }), fails(error, /^new CuckooFilter: fingerprintBits must be .*from 2 to 32/)]),
   ...([
     [NaN, RangeError], [Infinity, RangeError], [-0.5, RangeError], [1_000_001, RangeError], ['5', TypeError], [5n, TypeError], [null, TypeError],
-  ] as const).map(([value, error]): Row => [`maxKicks ${String(value)}`, construct({ maxKicks: value }), fails(error, /^new CuckooFilter: maxKicks must be .*0 to 1000000/)]),
+  ] as const).map(([value, error]): Row => [`maxKicks ${shown(value)}`, construct({ maxKicks: value }), fails(error, /^new CuckooFilter: maxKicks must be .*0 to 1000000/)]),
   ...([
     [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [2 ** 53, RangeError], [-1n, RangeError],
     [null, TypeError], [{}, TypeError], [true, TypeError],
-  ] as const).map(([value, error]): Row => [`seed ${String(value)}`, construct({ seed: value }), fails(error, /^new CuckooFilter: seed must be .*(2\^64|bigint)/)]),
-  ...([null, 'true', 0, 1n] as const).map((value): Row => [`semiSort ${String(value)}`, construct({ semiSort: value }), fails(TypeError, /^new CuckooFilter: semiSort must be a boolean, got /)]),
+  ] as const).map(([value, error]): Row => [`seed ${shown(value)}`, construct({ seed: value }), fails(error, /^new CuckooFilter: seed must be .*(2\^64|bigint)/)]),
+  ...([null, 'true', 0, 1n] as const).map((value): Row => [`semiSort ${shown(value)}`, construct({ semiSort: value }), fails(TypeError, /^new CuckooFilter: semiSort must be a boolean, got /)]),
   ['semiSort with bucketSize 8', construct({ semiSort: true, bucketSize: 8 }), fails(RangeError, /^new CuckooFilter: semiSort needs bucketSize 4 and fingerprintBits from 5 to 32, got bucketSize 8/)],
   ['semiSort with fingerprintBits 2', construct({ semiSort: true, fingerprintBits: 2 }), fails(RangeError, /^new CuckooFilter: semiSort needs .*fingerprintBits 2/)],
 
@@ -96,19 +105,19 @@ const rows: Row[] = [
   ]),
   ...([
     [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [-1, RangeError], [2 ** 53, RangeError], [10n, TypeError], [null, TypeError], [true, TypeError],
-  ] as const).map(([value, error]): Row => [`capacity ${String(value)}`, create({ capacity: value }), fails(error, /^CuckooFilter\.create: capacity must be .*from 1 to 2\^53 - 1/)]),
+  ] as const).map(([value, error]): Row => [`capacity ${shown(value)}`, create({ capacity: value }), fails(error, /^CuckooFilter\.create: capacity must be .*from 1 to 2\^53 - 1/)]),
   ...([
     [Infinity, RangeError], [-Infinity, RangeError], [1.0000001, RangeError], [2, RangeError], ['0.01', TypeError], [1n, TypeError], [null, TypeError],
-  ] as const).map(([value, error]): Row => [`fpr ${String(value)}`, create({ fpr: value }), fails(error, /^CuckooFilter\.create: fpr must be .*greater than 0 and less than 1/)]),
+  ] as const).map(([value, error]): Row => [`fpr ${shown(value)}`, create({ fpr: value }), fails(error, /^CuckooFilter\.create: fpr must be .*greater than 0 and less than 1/)]),
   ['fpr Number.MIN_VALUE', create({ fpr: Number.MIN_VALUE }), fails(RangeError, /^CuckooFilter\.create: the false-positive rate is too low: it would need fingerprints wider than 32 bits/)],
   ...([[-1, RangeError], [NaN, RangeError], [1.5, RangeError], [1_000_001, RangeError], [5n, TypeError]] as const).map(
-    ([value, error]): Row => [`create maxKicks ${String(value)}`, create({ maxKicks: value }), fails(error, /^CuckooFilter\.create: maxKicks must be/)],
+    ([value, error]): Row => [`create maxKicks ${shown(value)}`, create({ maxKicks: value }), fails(error, /^CuckooFilter\.create: maxKicks must be/)],
   ),
   ...([[NaN, RangeError], [2 ** 64, RangeError], [-1n, RangeError], [2n ** 64n, RangeError], ['x', TypeError], [null, TypeError]] as const).map(
-    ([value, error]): Row => [`create seed ${String(value)}`, create({ seed: value }), fails(error, /^CuckooFilter\.create: seed must be/)],
+    ([value, error]): Row => [`create seed ${shown(value)}`, create({ seed: value }), fails(error, /^CuckooFilter\.create: seed must be/)],
   ),
 
-  ...([null, 'yes', 1] as const).map((value): Row => [`create semiSort ${String(value)}`, create({ semiSort: value }), fails(TypeError, /^CuckooFilter\.create: semiSort must be a boolean/)]),
+  ...([null, 'yes', 1] as const).map((value): Row => [`create semiSort ${shown(value)}`, create({ semiSort: value }), fails(TypeError, /^CuckooFilter\.create: semiSort must be a boolean/)]),
 
   // CuckooFilter.fromBytes(bytes)
   ...([
@@ -175,23 +184,23 @@ const rows: Row[] = [
     `new BloomFilter(${typeof options})`, () => new BloomFilter(options as never), fails(TypeError, /^new BloomFilter: options must be an object \{ bitCount, hashCount, blocked\?, seed\? \}/),
   ]),
   ...([[NaN, RangeError], [Infinity, RangeError], [-1, RangeError], [null, TypeError], [64n, TypeError], [undefined, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom bitCount ${String(value)}`, bloom({ bitCount: value }), fails(error, /^new BloomFilter: bitCount must be .*from 1 to 2\^32/)],
+    ([value, error]): Row => [`bloom bitCount ${shown(value)}`, bloom({ bitCount: value }), fails(error, /^new BloomFilter: bitCount must be .*from 1 to 2\^32/)],
   ),
   ...([[NaN, RangeError], [-Infinity, RangeError], [2.5, RangeError], ['3', TypeError], [null, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom hashCount ${String(value)}`, bloom({ hashCount: value }), fails(error, /^new BloomFilter: hashCount must be .*from 1 to 32/)],
+    ([value, error]): Row => [`bloom hashCount ${shown(value)}`, bloom({ hashCount: value }), fails(error, /^new BloomFilter: hashCount must be .*from 1 to 32/)],
   ),
-  ...([null, 'true', 0] as const).map((value): Row => [`bloom blocked ${String(value)}`, bloom({ blocked: value }), fails(TypeError, /^new BloomFilter: blocked must be a boolean/)]),
+  ...([null, 'true', 0] as const).map((value): Row => [`bloom blocked ${shown(value)}`, bloom({ blocked: value }), fails(TypeError, /^new BloomFilter: blocked must be a boolean/)]),
   ...([[NaN, RangeError], [2 ** 53, RangeError], [-1n, RangeError], ['7', TypeError], [null, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom seed ${String(value)}`, bloom({ seed: value }), fails(error, /^new BloomFilter: seed must be/)],
+    ([value, error]): Row => [`bloom seed ${shown(value)}`, bloom({ seed: value }), fails(error, /^new BloomFilter: seed must be/)],
   ),
   ...([undefined, null, 42] as const).map((options): Row => [
-    `BloomFilter.create(${String(options)})`, () => BloomFilter.create(options as never), fails(TypeError, /^BloomFilter\.create: options must be an object/),
+    `BloomFilter.create(${shown(options)})`, () => BloomFilter.create(options as never), fails(TypeError, /^BloomFilter\.create: options must be an object/),
   ]),
   ...([[NaN, RangeError], [Infinity, RangeError], [-1, RangeError], [2 ** 53, RangeError], [10n, TypeError], [null, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom create capacity ${String(value)}`, createBloom({ capacity: value }), fails(error, /^BloomFilter\.create: capacity must be .*from 1 to 2\^53 - 1/)],
+    ([value, error]): Row => [`bloom create capacity ${shown(value)}`, createBloom({ capacity: value }), fails(error, /^BloomFilter\.create: capacity must be .*from 1 to 2\^53 - 1/)],
   ),
   ...([[NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [null, TypeError], [undefined, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom create fpr ${String(value)}`, createBloom({ fpr: value }), fails(error, /^BloomFilter\.create: fpr must be .*greater than 0 and less than 1/)],
+    ([value, error]): Row => [`bloom create fpr ${shown(value)}`, createBloom({ fpr: value }), fails(error, /^BloomFilter\.create: fpr must be .*greater than 0 and less than 1/)],
   ),
   ['bloom create fpr Number.MIN_VALUE', createBloom({ fpr: Number.MIN_VALUE }), fails(RangeError, /^BloomFilter\.create: the false-positive rate is too low for a Bloom filter/)],
   ['bloom create blocked "no"', createBloom({ blocked: 'no' }), fails(TypeError, /^BloomFilter\.create: blocked must be a boolean/)],
