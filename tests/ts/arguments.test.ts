@@ -64,12 +64,6 @@ test.each(createCases)('CuckooFilter.create: %s', (_, options, errorType, patter
   expect(call).toThrow(pattern);
 });
 
-test('CuckooFilter.create picks the paper\'s shape', () => {
-  // fpr 0.001 -> b = 4, f = ceil(log2(8 / 0.001)) = 13; 1e6 / (4 * 0.95) > 2^18 -> m = 2^19.
-  using filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-  expect(filter.params).toEqual({ bucketCount: 524288, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false });
-});
-
 test('a failed construction leaves the module usable', () => {
   expect(() => new CuckooFilter({ bucketCount: 2 ** 32, bucketSize: 8, fingerprintBits: 32 })).toThrow(RangeError);
   using filter = new CuckooFilter(valid as never);

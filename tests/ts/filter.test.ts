@@ -136,6 +136,12 @@ describe('state', () => {
     expect(filter.expectedFpr).toBeCloseTo(1 - (1 - 1 / 4096) ** (8 * 0.5), 12);
   });
 
+  test('CuckooFilter.create picks the paper\'s shape', () => {
+    // fpr 0.001 -> b = 4, f = ceil(log2(8 / 0.001)) = 13; 1e6 / (4 * 0.95) > 2^18 -> m = 2^19.
+    using filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
+    expect(filter.params).toEqual({ bucketCount: 524288, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false });
+  });
+
   test('a seed above 2^53 round-trips as a bigint', () => {
     using filter = new CuckooFilter({ bucketCount: 16, bucketSize: 4, fingerprintBits: 8, seed: 2n ** 64n - 1n });
     expect(filter.params.seed).toBe(2n ** 64n - 1n);
