@@ -4,8 +4,8 @@
 // A row either fails with the documented error type (and code) and a message
 // naming the call and the argument, or, for extreme but valid arguments (empty
 // and 50 MB items, empty batches), returns what it should.
-// arguments.test.ts and items.test.ts hold the common cases; this table adds
-// what they do not cover rather than repeating it.
+// items.test.ts holds the common item cases; this table adds what it does not
+// cover rather than repeating it.
 import { BloomFilter, CuckooFilter, CuckooFilterError, FormatError, init, isInitialized } from 'cuckoo-wasm';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
@@ -32,6 +32,19 @@ function shown(value: unknown): string {
   return String(value);
 }
 
+/**
+ * One row per value of an option: the call fails with the value's error type and
+ * a message matching `message`, or the value's own, more exact pattern.
+ */
+function optionRows(
+  option: string,
+  call: (value: unknown) => () => unknown,
+  message: RegExp,
+  values: ReadonlyArray<readonly [value: unknown, error: ErrorClass, exactMessage?: RegExp]>,
+): Row[] {
+  return values.map(([value, error, exactMessage]) => [`${option} ${shown(value)}`, call(value), fails(error, exactMessage ?? message)]);
+}
+
 let live: CuckooFilter;
 let disposed: CuckooFilter;
 let liveBloom: BloomFilter;
@@ -54,7 +67,7 @@ afterAll(() => {
 
 afterEach(() => live.clear());
 
-const shape = { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12 };
+const shape = { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12 } as const;
 const construct = (override: Record<string, unknown>) => () => new CuckooFilter({ ...shape, ...override } as never);
 const create = (override: Record<string, unknown>) => () => CuckooFilter.create({ capacity: 100, fpr: 0.01, ...override } as never);
 const fromBytes = (bytes: unknown) => () => CuckooFilter.fromBytes(bytes as never);
@@ -73,51 +86,85 @@ const tooLargeView = (): Uint8Array => new Uint8Array(2 ** 31 + 5); // zero page
 
 const rows: Row[] = [
   // new CuckooFilter(options)
+  ...([undefined, null, 42, 'options'] as const).map((options): Row => [
+    `new CuckooFilter(${shown(options)})`, () => new CuckooFilter(options as never), fails(TypeError, /^new CuckooFilter: options must be an object/),
+  ]),
   ['new CuckooFilter(function)', () => new CuckooFilter((() => 1) as never), fails(TypeError, /^new CuckooFilter: options must be an object .*got function/)],
   ['new CuckooFilter(symbol)', () => new CuckooFilter(Symbol('o') as never), fails(TypeError, /^new CuckooFilter: options must be an object/)],
   ['new CuckooFilter([])', () => new CuckooFilter([] as never), fails(TypeError, /^new CuckooFilter: bucketCount must be a number .*got undefined/)],
-  ...([
+  ...optionRows('bucketCount', (bucketCount) => construct({ bucketCount }), /^new CuckooFilter: bucketCount must be .*2\^32/, [
+    ['1024', TypeError, /^new CuckooFilter: bucketCount must be a number/],
+    [0, RangeError, /^new CuckooFilter: bucketCount must be a power of two from 1 to 2\^32, got 0/],
+    [1000, RangeError, /^new CuckooFilter: bucketCount .* got 1000/],
+    [2 ** 33, RangeError], [-4, RangeError], [NaN, RangeError], [16.5, RangeError],
     [Infinity, RangeError], [-Infinity, RangeError], [-0, RangeError], [2 ** 32 + 1, RangeError], [2 ** 53, RangeError],
     [Number.MAX_VALUE, RangeError], [1e-300, RangeError], [1024n, TypeError], [null, TypeError], [true, TypeError],
-  ] as const).map(([value, error]): Row => [`bucketCount ${shown(value)}`, construct({ bucketCount: value }), fails(error, /^new CuckooFilter: bucketCount must be .*2\^32/)]),
-  ...([
+  ]),
+  ...optionRows('bucketSize', (bucketSize) => construct({ bucketSize }), /^new CuckooFilter: bucketSize must be .*1, 2, 4 or 8/, [
+    [3, RangeError, /^new CuckooFilter: bucketSize must be 1, 2, 4 or 8, got 3/],
+    [16, RangeError, /^new CuckooFilter: bucketSize must be 1, 2, 4 or 8/],
+    [undefined, TypeError, /^new CuckooFilter: bucketSize must be a number/],
     [NaN, RangeError], [Infinity, RangeError], [0, RangeError], [-1, RangeError], [2.5, RangeError], [5, RangeError], [7, RangeError],
     ['4', TypeError], [4n, TypeError], [null, TypeError],
-  ] as const).map(([value, error]): Row => [`bucketSize ${shown(value)}`, construct({ bucketSize: value }), fails(error, /^new CuckooFilter: bucketSize must be .*1, 2, 4 or 8/)]),
-  ...([
-    [NaN, RangeError], [-Infinity, RangeError], [0, RangeError], [-1, RangeError], [2.5, RangeError], [32.5, RangeError],
+  ]),
+  ...optionRows('fingerprintBits', (fingerprintBits) => construct({ fingerprintBits }), /^new CuckooFilter: fingerprintBits must be .*from 2 to 32/, [
+    [1, RangeError, /^new CuckooFilter: fingerprintBits must be an integer from 2 to 32, got 1/],
+    [33, RangeError, /^new CuckooFilter: fingerprintBits .* got 33/],
+    [12n, TypeError, /^new CuckooFilter: fingerprintBits must be a number/],
+    [Infinity, RangeError], [NaN, RangeError], [-Infinity, RangeError], [0, RangeError], [-1, RangeError], [2.5, RangeError], [32.5, RangeError],
     ['12', TypeError], [null, TypeError], [undefined, TypeError],
-  ] as const).map(([value, error]): Row => [`fingerprintBits ${shown(value)}`, construct({ fingerprintBits: value }), fails(error, /^new CuckooFilter: fingerprintBits must be .*from 2 to 32/)]),
-  ...([
+  ]),
+  ...optionRows('maxKicks', (maxKicks) => construct({ maxKicks }), /^new CuckooFilter: maxKicks must be .*0 to 1000000/, [
+    [-1, RangeError, /^new CuckooFilter: maxKicks must be an integer from 0 to 1000000, got -1/],
+    [1.5, RangeError], [2e6, RangeError],
     [NaN, RangeError], [Infinity, RangeError], [-0.5, RangeError], [1_000_001, RangeError], ['5', TypeError], [5n, TypeError], [null, TypeError],
-  ] as const).map(([value, error]): Row => [`maxKicks ${shown(value)}`, construct({ maxKicks: value }), fails(error, /^new CuckooFilter: maxKicks must be .*0 to 1000000/)]),
-  ...([
+  ]),
+  ...optionRows('seed', (seed) => construct({ seed }), /^new CuckooFilter: seed must be .*(2\^64|bigint)/, [
+    [-1, RangeError, /^new CuckooFilter: seed must be a non-negative safe integer/],
+    [2n ** 64n, RangeError, /^new CuckooFilter: seed must be from 0 to 2\^64 - 1/],
+    ['1', TypeError, /^new CuckooFilter: seed must be a number or a bigint/],
+    [0.5, RangeError],
     [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [2 ** 53, RangeError], [-1n, RangeError],
     [null, TypeError], [{}, TypeError], [true, TypeError],
-  ] as const).map(([value, error]): Row => [`seed ${shown(value)}`, construct({ seed: value }), fails(error, /^new CuckooFilter: seed must be .*(2\^64|bigint)/)]),
-  ...([null, 'true', 0, 1n] as const).map((value): Row => [`semiSort ${shown(value)}`, construct({ semiSort: value }), fails(TypeError, /^new CuckooFilter: semiSort must be a boolean, got /)]),
+  ]),
+  ...optionRows('semiSort', (semiSort) => construct({ semiSort }), /^new CuckooFilter: semiSort must be a boolean, got /, [
+    [null, TypeError], ['true', TypeError], [0, TypeError], [1n, TypeError],
+  ]),
   ['semiSort with bucketSize 8', construct({ semiSort: true, bucketSize: 8 }), fails(RangeError, /^new CuckooFilter: semiSort needs bucketSize 4 and fingerprintBits from 5 to 32, got bucketSize 8/)],
   ['semiSort with fingerprintBits 2', construct({ semiSort: true, fingerprintBits: 2 }), fails(RangeError, /^new CuckooFilter: semiSort needs .*fingerprintBits 2/)],
+  ['a table over the 2 GiB limit', construct({ bucketCount: 2 ** 32, bucketSize: 8, fingerprintBits: 32 }), fails(RangeError, /^new CuckooFilter: the table would exceed the maximum table size/)],
 
   // CuckooFilter.create(options)
   ...([undefined, null, 42, 'x', () => 1] as const).map((options): Row => [
     `CuckooFilter.create(${typeof options})`, () => CuckooFilter.create(options as never), fails(TypeError, /^CuckooFilter\.create: options must be an object/),
   ]),
-  ...([
+  ...optionRows('capacity', (capacity) => create({ capacity }), /^CuckooFilter\.create: capacity must be .*from 1 to 2\^53 - 1/, [
+    [0, RangeError, /^CuckooFilter\.create: capacity must be an integer from 1 to 2\^53 - 1, got 0/],
+    ['10', TypeError, /^CuckooFilter\.create: capacity must be a number/],
+    [1.5, RangeError],
     [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [-1, RangeError], [2 ** 53, RangeError], [10n, TypeError], [null, TypeError], [true, TypeError],
-  ] as const).map(([value, error]): Row => [`capacity ${shown(value)}`, create({ capacity: value }), fails(error, /^CuckooFilter\.create: capacity must be .*from 1 to 2\^53 - 1/)]),
-  ...([
+  ]),
+  ['capacity 2^40, too large for memory', create({ capacity: 2 ** 40 }), fails(RangeError, /^CuckooFilter\.create: the table would exceed the maximum table size/)],
+  ...optionRows('fpr', (fpr) => create({ fpr }), /^CuckooFilter\.create: fpr must be .*greater than 0 and less than 1/, [
+    [0, RangeError, /^CuckooFilter\.create: fpr must be greater than 0 and less than 1, got 0/],
+    [1, RangeError, /^CuckooFilter\.create: fpr .* got 1/],
+    [undefined, TypeError, /^CuckooFilter\.create: fpr must be a number/],
+    [NaN, RangeError], [-0.1, RangeError],
     [Infinity, RangeError], [-Infinity, RangeError], [1.0000001, RangeError], [2, RangeError], ['0.01', TypeError], [1n, TypeError], [null, TypeError],
-  ] as const).map(([value, error]): Row => [`fpr ${shown(value)}`, create({ fpr: value }), fails(error, /^CuckooFilter\.create: fpr must be .*greater than 0 and less than 1/)]),
+  ]),
+  ['fpr 1e-10', create({ fpr: 1e-10 }), fails(RangeError, /^CuckooFilter\.create: the false-positive rate is too low: it would need fingerprints wider than 32 bits/)],
   ['fpr Number.MIN_VALUE', create({ fpr: Number.MIN_VALUE }), fails(RangeError, /^CuckooFilter\.create: the false-positive rate is too low: it would need fingerprints wider than 32 bits/)],
-  ...([[-1, RangeError], [NaN, RangeError], [1.5, RangeError], [1_000_001, RangeError], [5n, TypeError]] as const).map(
-    ([value, error]): Row => [`create maxKicks ${shown(value)}`, create({ maxKicks: value }), fails(error, /^CuckooFilter\.create: maxKicks must be/)],
-  ),
-  ...([[NaN, RangeError], [2 ** 64, RangeError], [-1n, RangeError], [2n ** 64n, RangeError], ['x', TypeError], [null, TypeError]] as const).map(
-    ([value, error]): Row => [`create seed ${shown(value)}`, create({ seed: value }), fails(error, /^CuckooFilter\.create: seed must be/)],
-  ),
-
-  ...([null, 'yes', 1] as const).map((value): Row => [`create semiSort ${shown(value)}`, create({ semiSort: value }), fails(TypeError, /^CuckooFilter\.create: semiSort must be a boolean/)]),
+  ...optionRows('create maxKicks', (maxKicks) => create({ maxKicks }), /^CuckooFilter\.create: maxKicks must be/, [
+    ['5', TypeError, /^CuckooFilter\.create: maxKicks must be a number/],
+    [-1, RangeError], [NaN, RangeError], [1.5, RangeError], [1_000_001, RangeError], [5n, TypeError],
+  ]),
+  ...optionRows('create seed', (seed) => create({ seed }), /^CuckooFilter\.create: seed must be/, [
+    [-5, RangeError],
+    [NaN, RangeError], [2 ** 64, RangeError], [-1n, RangeError], [2n ** 64n, RangeError], ['x', TypeError], [null, TypeError],
+  ]),
+  ...optionRows('create semiSort', (semiSort) => create({ semiSort }), /^CuckooFilter\.create: semiSort must be a boolean/, [
+    [null, TypeError], ['yes', TypeError], [1, TypeError],
+  ]),
 
   // CuckooFilter.fromBytes(bytes)
   ...([
@@ -183,25 +230,27 @@ const rows: Row[] = [
   ...([undefined, 42, 'x', () => 1] as const).map((options): Row => [
     `new BloomFilter(${typeof options})`, () => new BloomFilter(options as never), fails(TypeError, /^new BloomFilter: options must be an object \{ bitCount, hashCount, blocked\?, seed\? \}/),
   ]),
-  ...([[NaN, RangeError], [Infinity, RangeError], [-1, RangeError], [null, TypeError], [64n, TypeError], [undefined, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom bitCount ${shown(value)}`, bloom({ bitCount: value }), fails(error, /^new BloomFilter: bitCount must be .*from 1 to 2\^32/)],
-  ),
-  ...([[NaN, RangeError], [-Infinity, RangeError], [2.5, RangeError], ['3', TypeError], [null, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom hashCount ${shown(value)}`, bloom({ hashCount: value }), fails(error, /^new BloomFilter: hashCount must be .*from 1 to 32/)],
-  ),
-  ...([null, 'true', 0] as const).map((value): Row => [`bloom blocked ${shown(value)}`, bloom({ blocked: value }), fails(TypeError, /^new BloomFilter: blocked must be a boolean/)]),
-  ...([[NaN, RangeError], [2 ** 53, RangeError], [-1n, RangeError], ['7', TypeError], [null, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom seed ${shown(value)}`, bloom({ seed: value }), fails(error, /^new BloomFilter: seed must be/)],
-  ),
+  ...optionRows('bloom bitCount', (bitCount) => bloom({ bitCount }), /^new BloomFilter: bitCount must be .*from 1 to 2\^32/, [
+    [NaN, RangeError], [Infinity, RangeError], [-1, RangeError], [null, TypeError], [64n, TypeError], [undefined, TypeError],
+  ]),
+  ...optionRows('bloom hashCount', (hashCount) => bloom({ hashCount }), /^new BloomFilter: hashCount must be .*from 1 to 32/, [
+    [NaN, RangeError], [-Infinity, RangeError], [2.5, RangeError], ['3', TypeError], [null, TypeError],
+  ]),
+  ...optionRows('bloom blocked', (blocked) => bloom({ blocked }), /^new BloomFilter: blocked must be a boolean/, [
+    [null, TypeError], ['true', TypeError], [0, TypeError],
+  ]),
+  ...optionRows('bloom seed', (seed) => bloom({ seed }), /^new BloomFilter: seed must be/, [
+    [NaN, RangeError], [2 ** 53, RangeError], [-1n, RangeError], ['7', TypeError], [null, TypeError],
+  ]),
   ...([undefined, null, 42] as const).map((options): Row => [
     `BloomFilter.create(${shown(options)})`, () => BloomFilter.create(options as never), fails(TypeError, /^BloomFilter\.create: options must be an object/),
   ]),
-  ...([[NaN, RangeError], [Infinity, RangeError], [-1, RangeError], [2 ** 53, RangeError], [10n, TypeError], [null, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom create capacity ${shown(value)}`, createBloom({ capacity: value }), fails(error, /^BloomFilter\.create: capacity must be .*from 1 to 2\^53 - 1/)],
-  ),
-  ...([[NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [null, TypeError], [undefined, TypeError]] as const).map(
-    ([value, error]): Row => [`bloom create fpr ${shown(value)}`, createBloom({ fpr: value }), fails(error, /^BloomFilter\.create: fpr must be .*greater than 0 and less than 1/)],
-  ),
+  ...optionRows('bloom create capacity', (capacity) => createBloom({ capacity }), /^BloomFilter\.create: capacity must be .*from 1 to 2\^53 - 1/, [
+    [NaN, RangeError], [Infinity, RangeError], [-1, RangeError], [2 ** 53, RangeError], [10n, TypeError], [null, TypeError],
+  ]),
+  ...optionRows('bloom create fpr', (fpr) => createBloom({ fpr }), /^BloomFilter\.create: fpr must be .*greater than 0 and less than 1/, [
+    [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [null, TypeError], [undefined, TypeError],
+  ]),
   ['bloom create fpr Number.MIN_VALUE', createBloom({ fpr: Number.MIN_VALUE }), fails(RangeError, /^BloomFilter\.create: the false-positive rate is too low for a Bloom filter/)],
   ['bloom create blocked "no"', createBloom({ blocked: 'no' }), fails(TypeError, /^BloomFilter\.create: blocked must be a boolean/)],
   ['bloom create seed -1', createBloom({ seed: -1 }), fails(RangeError, /^BloomFilter\.create: seed must be/)],
@@ -296,7 +345,9 @@ test.each(rows)('%s', async (_, call, expected) => {
   expect(caught).toBeInstanceOf(expected.error);
   expect((caught as Error).message).toMatch(expected.message);
   if (expected.code !== undefined) expect((caught as CuckooFilterError).code).toBe(expected.code);
-  // The module is still usable.
+  // The module is still usable, for the filters it holds and for new ones.
   expect(live.add('still works')).toBe(true);
   expect(live.has('still works')).toBe(true);
+  using fresh = new CuckooFilter(shape);
+  expect(fresh.add('still works')).toBe(true);
 });
