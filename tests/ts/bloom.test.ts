@@ -1,7 +1,7 @@
 // BloomFilter, the paper's baseline (standard and blocked): items and batches,
 // probe positions, sizes and false-positive rates, argument errors and disposal.
-import { BloomFilter, CuckooFilterError, init } from 'cuckoo-wasm';
-import { thrownBy } from '../support/thrown';
+import { BloomFilter, init } from 'cuckoo-wasm';
+import { expectEachCallDisposed } from '../support/disposed';
 import { expectForgottenObjectsFreed, wasmHeapBytes } from '../support/heap';
 
 beforeAll(() => init());
@@ -266,12 +266,7 @@ describe('disposal and memory', () => {
       ['bitCount', () => filter.bitCount],
       ['expectedFpr', () => filter.expectedFpr],
     ];
-    for (const [method, call] of calls) {
-      const caught = thrownBy(call);
-      expect(caught).toBeInstanceOf(CuckooFilterError);
-      expect(caught.code).toBe('DISPOSED');
-      expect(caught.message).toMatch(new RegExp(`^BloomFilter\\.${method}: this filter was disposed`));
-    }
+    expectEachCallDisposed('BloomFilter', calls);
   });
 
   test('using disposes at the end of the scope', () => {

@@ -1,7 +1,7 @@
 // CuckooFilter's operations through the package: single items, a full filter,
 // batches, state, and disposal.
-import { CuckooFilter, CuckooFilterError, init } from 'cuckoo-wasm';
-import { thrownBy } from '../support/thrown';
+import { CuckooFilter, init } from 'cuckoo-wasm';
+import { expectEachCallDisposed } from '../support/disposed';
 
 beforeAll(() => init());
 
@@ -201,12 +201,7 @@ describe('disposal', () => {
       ['loadFactor', () => filter.loadFactor],
       ['params', () => filter.params],
     ];
-    for (const [method, call] of calls) {
-      const caught = thrownBy(call);
-      expect(caught).toBeInstanceOf(CuckooFilterError);
-      expect(caught.code).toBe('DISPOSED');
-      expect(caught.message).toContain(`CuckooFilter.${method}`);
-    }
+    expectEachCallDisposed('CuckooFilter', calls);
   });
 
   test('Symbol.dispose disposes', () => {
