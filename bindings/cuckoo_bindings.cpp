@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/sizing.hpp"
 #include "glue.hpp"
 
 namespace {

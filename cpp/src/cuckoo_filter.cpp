@@ -11,53 +11,9 @@ namespace {
 
 using detail::rejected;
 
-bool isPowerOfTwo(std::uint64_t v) noexcept { return v != 0 && (v & (v - 1)) == 0; }
-
 unsigned popcount(std::uint32_t v) noexcept { return static_cast<unsigned>(__builtin_popcount(v)); }
 
 }  // namespace
-
-double practicalMaxLoad(unsigned bucketSize) noexcept {
-  switch (bucketSize) {
-    case 1: return 0.50;
-    case 2: return 0.84;
-    case 4: return 0.95;
-    case 8: return 0.98;
-    default: return 0.0;
-  }
-}
-
-Status paramsForCapacity(std::uint64_t capacity, double falsePositiveRate, FilterParams& out) noexcept {
-  if (capacity == 0) return rejected(Status::kInvalidCapacity);
-  // Written so that NaN fails too.
-  if (!(falsePositiveRate > 0.0 && falsePositiveRate < 1.0)) {
-    return rejected(Status::kInvalidFalsePositiveRate);
-  }
-  // Section 5.1 / Figure 3: the bucket size that minimises bits per item.
-  const unsigned bucketSize = falsePositiveRate > 0.002 ? 2 : falsePositiveRate > 0.00001 ? 4 : 8;
-  if (out.semiSort && bucketSize != kSemiSortedBucketSize) return rejected(Status::kSemiSortRateOutOfRange);
-  // The rate depends on the logical fingerprint width; semi-sorting then
-  // stores each entry in one bit less.
-  const double bitsNeeded = std::ceil(std::log2(2.0 * bucketSize / falsePositiveRate));
-  if (bitsNeeded > kMaxFingerprintBits) return rejected(Status::kFalsePositiveRateTooLow);
-  const unsigned fingerprintBits =
-      bitsNeeded < kMinFingerprintBits ? kMinFingerprintBits : static_cast<unsigned>(bitsNeeded);
-
-  const double bucketsNeeded =
-      std::ceil(static_cast<double>(capacity) / (bucketSize * practicalMaxLoad(bucketSize)));
-  if (bucketsNeeded > static_cast<double>(kMaxBucketCount)) return rejected(Status::kTableTooLarge);
-  std::uint64_t bucketCount = 1;
-  while (static_cast<double>(bucketCount) < bucketsNeeded) bucketCount <<= 1;
-
-  FilterParams sized = out;
-  sized.fingerprintBits = fingerprintBits;
-  sized.bucketSize = bucketSize;
-  sized.bucketCount = bucketCount;
-  const Status valid = CuckooFilter::validate(sized);
-  if (valid != Status::kOk) return valid;
-  out = sized;
-  return Status::kOk;
-}
 
 Status CuckooFilter::validate(const FilterParams& params) noexcept {
   if (params.fingerprintBits < kMinFingerprintBits || params.fingerprintBits > kMaxFingerprintBits) {
@@ -66,7 +22,7 @@ Status CuckooFilter::validate(const FilterParams& params) noexcept {
   if (params.bucketSize != 1 && params.bucketSize != 2 && params.bucketSize != 4 && params.bucketSize != 8) {
     return rejected(Status::kInvalidBucketSize);
   }
-  if (!isPowerOfTwo(params.bucketCount) || params.bucketCount > kMaxBucketCount) {
+  if (params.bucketCount == 0 || params.bucketCount > kMaxBucketCount) {
     return rejected(Status::kInvalidBucketCount);
   }
   if (params.maxKicks > kMaxKicksLimit) return rejected(Status::kInvalidMaxKicks);
@@ -96,7 +52,7 @@ Status CuckooFilter::create(const FilterParams& params, CuckooFilter& out) noexc
   out.prng_ = SplitMix64::fromSeed(params.seed);
   out.stash_ = Stash{};
   out.itemCount_ = 0;
-  out.indexMask_ = static_cast<std::uint32_t>(params.bucketCount - 1);
+  out.index_ = BucketIndex::forCount(params.bucketCount);
   return Status::kOk;
 }
 
@@ -111,12 +67,12 @@ Status CuckooFilter::cloneTo(CuckooFilter& out) const noexcept {
   out.prng_ = prng_;
   out.stash_ = stash_;
   out.itemCount_ = itemCount_;
-  out.indexMask_ = indexMask_;
+  out.index_ = index_;
   return Status::kOk;
 }
 
 ItemLocation CuckooFilter::locate(const void* item, std::size_t length) const noexcept {
-  return locateHash(detail::hashItem(item, length, params_.seed), params_.fingerprintBits, indexMask_);
+  return index_.locate(detail::hashItem(item, length, params_.seed), params_.fingerprintBits);
 }
 
 namespace {
@@ -172,7 +128,8 @@ void CuckooFilter::place(Table& table, std::uint32_t fingerprint, std::uint32_t 
 
 // Algorithm 1's relocation loop. Each step swaps the homeless fingerprint with
 // a random resident of the current bucket, then tries the evicted one's other
-// bucket, which the XOR relation gives from the bucket and fingerprint alone.
+// bucket, which the relation of hashing.hpp gives from the bucket and
+// fingerprint alone.
 template <class Table, class Observer>
 void CuckooFilter::evictionWalk(Table& table, std::uint32_t fingerprint, std::uint32_t primary,
                                 std::uint32_t alternate, Observer& observer) noexcept {
@@ -182,7 +139,7 @@ void CuckooFilter::evictionWalk(Table& table, std::uint32_t fingerprint, std::ui
     const auto slot = static_cast<unsigned>(prng_.next() & slotMask);
     const std::uint32_t incoming = fingerprint;
     fingerprint = table.exchange(bucket, slot, incoming);
-    const std::uint32_t next = alternateBucket(bucket, fingerprint, indexMask_);
+    const std::uint32_t next = index_.alternate(bucket, fingerprint);
     observer.onKick(bucket, slot, incoming, fingerprint, next);
     bucket = next;
     if (table.insertIntoEmptySlot(bucket, fingerprint)) {
@@ -220,7 +177,7 @@ void CuckooFilter::reinsertStash() noexcept {
   SilentObserver silent;
   visitTable([&](auto& table) {
     place(table, homeless.fingerprint, homeless.bucket,
-          alternateBucket(homeless.bucket, homeless.fingerprint, indexMask_), silent);
+          index_.alternate(homeless.bucket, homeless.fingerprint), silent);
   });
 }
 

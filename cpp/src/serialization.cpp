@@ -1,4 +1,6 @@
-// Byte format version 1 of FORMAT.md. Every integer is written byte by byte in
+// Byte format versions 1 and 2 of FORMAT.md: version 1 for a power-of-two
+// bucket count (hash id 1, frozen), version 2 for any other (hash id 2), whose
+// header carries the count itself. Every integer is written byte by byte in
 // little-endian order, so the bytes do not depend on the host's layout or
 // padding rules and native and wasm32 builds produce identical files.
 
@@ -15,14 +17,15 @@ namespace {
 using detail::rejected;
 
 constexpr unsigned char kMagic[4] = {'C', 'K', 'F', 'W'};
-constexpr std::uint8_t kFormatVersion = 1;
+// The version says how the header is laid out, and each goes with one hash id.
+constexpr std::uint8_t kVersionPowerOfTwo = 1;  // log2(m) in one byte; hash id 1
+constexpr std::uint8_t kVersionAnyCount = 2;    // m in eight bytes; hash id 2
 
 // The table is semi-sorted (semi_sorted_table.hpp's bucket layout).
 constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
 constexpr std::uint8_t kFlagStashOccupied = 1U << 1;
 constexpr std::uint8_t kKnownFlags = kFlagSemiSorted | kFlagStashOccupied;
 
-constexpr std::size_t kHeaderBytes = CuckooFilter::kSerializedHeaderBytes;
 constexpr std::size_t kChecksumBytes = 8;
 
 // Byte offsets of the header fields (FORMAT.md's layout table).
@@ -32,8 +35,9 @@ constexpr std::size_t kFlags = 5;
 constexpr std::size_t kHashId = 6;
 constexpr std::size_t kFingerprintBits = 7;
 constexpr std::size_t kBucketSize = 8;
-constexpr std::size_t kLog2BucketCount = 9;
-constexpr std::size_t kReserved = 10;
+constexpr std::size_t kLog2BucketCount = 9;  // version 1
+constexpr std::size_t kReserved = 10;         // version 1: 2 bytes; version 2: bytes 9 to 11
+constexpr std::size_t kReservedAnyCount = 9;
 constexpr std::size_t kMaxKicks = 12;
 constexpr std::size_t kSeed = 16;
 constexpr std::size_t kPrngState = 24;
@@ -41,7 +45,11 @@ constexpr std::size_t kItemCount = 32;
 constexpr std::size_t kStashFingerprint = 40;
 constexpr std::size_t kStashBucket = 44;
 constexpr std::size_t kPayloadLength = 48;
+constexpr std::size_t kBucketCount = 56;  // version 2
 }  // namespace at
+
+constexpr std::size_t headerBytesOf(std::uint8_t version) noexcept { return version == kVersionPowerOfTwo ? 56 : 64; }
+static_assert(headerBytesOf(kVersionAnyCount) == CuckooFilter::kSerializedHeaderBytes, "the longest header");
 
 void putLittleEndian(unsigned char* to, std::uint64_t value, unsigned byteCount) noexcept {
   for (unsigned i = 0; i < byteCount; ++i) to[i] = static_cast<unsigned char>(value >> (8 * i));
@@ -67,9 +75,26 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
     if (data[i] != kMagic[i]) return rejected(Status::kFormatBadMagic);
   }
   if (length <= at::kVersion) return rejected(Status::kFormatTruncated);
-  if (data[at::kVersion] != kFormatVersion) return rejected(Status::kFormatUnsupportedVersion);
-  if (length < kHeaderBytes) return rejected(Status::kFormatTruncated);
+  const std::uint8_t version = data[at::kVersion];
+  if (version != kVersionPowerOfTwo && version != kVersionAnyCount) return rejected(Status::kFormatUnsupportedVersion);
+  if (length < headerBytesOf(version)) return rejected(Status::kFormatTruncated);
   return Status::kOk;
+}
+
+// The bucket count as the header's version stores it, or 0 when the fields
+// are malformed or disagree with the hash id: a power of two is always
+// version 1 with hash id 1, any other count version 2 with hash id 2.
+std::uint64_t storedBucketCount(const unsigned char* header) noexcept {
+  if (header[at::kVersion] == kVersionPowerOfTwo) {
+    const unsigned log2BucketCount = header[at::kLog2BucketCount];
+    if (header[at::kHashId] != kHashIdXxh3V1 || log2BucketCount > 32) return 0;
+    if (getLittleEndian(header + at::kReserved, 2) != 0) return 0;
+    return std::uint64_t{1} << log2BucketCount;
+  }
+  const std::uint64_t bucketCount = getLittleEndian(header + at::kBucketCount, 8);
+  if (header[at::kHashId] != kHashIdXxh3RangeV1 || isPowerOfTwo(bucketCount)) return 0;
+  if (getLittleEndian(header + at::kReservedAnyCount, 3) != 0) return 0;
+  return bucketCount;
 }
 
 // The header's shape fields. On kOk (or kTableTooLarge, for a well-formed
@@ -78,14 +103,11 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
 Status checkShape(const unsigned char* header, FilterParams& params, std::uint64_t& payloadBytes) noexcept {
   const std::uint8_t flags = header[at::kFlags];
   if ((flags & ~kKnownFlags) != 0) return rejected(Status::kFormatBadParameters);
-  if (header[at::kHashId] != kHashIdXxh3V1) return rejected(Status::kFormatBadParameters);
-  const unsigned log2BucketCount = header[at::kLog2BucketCount];
-  if (log2BucketCount > 32) return rejected(Status::kFormatBadParameters);
-  if (getLittleEndian(header + at::kReserved, 2) != 0) return rejected(Status::kFormatBadParameters);
+  params.bucketCount = storedBucketCount(header);
+  if (params.bucketCount == 0) return rejected(Status::kFormatBadParameters);
 
   params.fingerprintBits = header[at::kFingerprintBits];
   params.bucketSize = header[at::kBucketSize];
-  params.bucketCount = std::uint64_t{1} << log2BucketCount;
   params.maxKicks = static_cast<std::uint32_t>(getLittleEndian(header + at::kMaxKicks, 4));
   params.seed = getLittleEndian(header + at::kSeed, 8);
   params.semiSort = (flags & kFlagSemiSorted) != 0;
@@ -104,7 +126,7 @@ Status checkShape(const unsigned char* header, FilterParams& params, std::uint64
 // produced well-checksummed nonsense.
 Status checkContents(const unsigned char* data, const FilterParams& params, std::size_t payloadBytes,
                      Stash& stash, std::uint64_t& itemCount) noexcept {
-  const unsigned char* payload = data + kHeaderBytes;
+  const unsigned char* payload = data + headerBytesOf(data[at::kVersion]);
   const unsigned usedBitsOfLastByte = static_cast<unsigned>(payloadBitsFor(params) % 8);
   if (usedBitsOfLastByte != 0 && (payload[payloadBytes - 1] >> usedBitsOfLastByte) != 0) {
     return rejected(Status::kFormatInconsistent);
@@ -141,21 +163,36 @@ Status checkContents(const unsigned char* data, const FilterParams& params, std:
 
 }  // namespace
 
+namespace {
+
+std::uint8_t versionFor(const BucketIndex& index) noexcept {
+  return index.powerOfTwo() ? kVersionPowerOfTwo : kVersionAnyCount;
+}
+
+}  // namespace
+
 std::size_t CuckooFilter::serializedSize() const noexcept {
-  return kHeaderBytes + static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8) + kChecksumBytes;
+  return headerBytesOf(versionFor(index_)) + static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8) +
+         kChecksumBytes;
 }
 
 void CuckooFilter::serialize(unsigned char* out) const noexcept {
+  const std::uint8_t version = versionFor(index_);
+  const std::size_t headerBytes = headerBytesOf(version);
   const auto payloadBytes = static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8);
+  std::memset(out, 0, headerBytes);
   std::memcpy(out, kMagic, sizeof kMagic);
-  out[at::kVersion] = kFormatVersion;
+  out[at::kVersion] = version;
   out[at::kFlags] = static_cast<unsigned char>((stash_.occupied ? kFlagStashOccupied : 0) |
                                                (params_.semiSort ? kFlagSemiSorted : 0));
-  out[at::kHashId] = kHashIdXxh3V1;
+  out[at::kHashId] = index_.hashId();
   out[at::kFingerprintBits] = static_cast<unsigned char>(params_.fingerprintBits);
   out[at::kBucketSize] = static_cast<unsigned char>(params_.bucketSize);
-  out[at::kLog2BucketCount] = static_cast<unsigned char>(__builtin_ctzll(params_.bucketCount));
-  putLittleEndian(out + at::kReserved, 0, 2);
+  if (version == kVersionPowerOfTwo) {
+    out[at::kLog2BucketCount] = static_cast<unsigned char>(__builtin_ctzll(params_.bucketCount));
+  } else {
+    putLittleEndian(out + at::kBucketCount, params_.bucketCount, 8);
+  }
   putLittleEndian(out + at::kMaxKicks, params_.maxKicks, 4);
   putLittleEndian(out + at::kSeed, params_.seed, 8);
   putLittleEndian(out + at::kPrngState, prng_.state(), 8);
@@ -164,8 +201,8 @@ void CuckooFilter::serialize(unsigned char* out) const noexcept {
   putLittleEndian(out + at::kStashBucket, stash_.occupied ? stash_.bucket : 0, 4);
   putLittleEndian(out + at::kPayloadLength, payloadBytes, 8);
   // A filter that was never created has no table to copy.
-  if (payloadBytes != 0) std::memcpy(out + kHeaderBytes, tableData(), payloadBytes);
-  const std::size_t checkedBytes = kHeaderBytes + payloadBytes;
+  if (payloadBytes != 0) std::memcpy(out + headerBytes, tableData(), payloadBytes);
+  const std::size_t checkedBytes = headerBytes + payloadBytes;
   putLittleEndian(out + checkedBytes, detail::formatChecksum(out, checkedBytes), 8);
 }
 
@@ -181,7 +218,7 @@ Status checkHeader(const unsigned char* data, std::size_t totalLength, FilterPar
   const Status shape = checkShape(data, params, payloadBytes);
   if (shape != Status::kOk) return shape;
   // The shape fits kMaxTableBytes, so these sizes fit size_t even on wasm32.
-  const std::uint64_t expectedLength = kHeaderBytes + payloadBytes + kChecksumBytes;
+  const std::uint64_t expectedLength = headerBytesOf(data[at::kVersion]) + payloadBytes + kChecksumBytes;
   if (totalLength < expectedLength) return rejected(Status::kFormatTruncated);
   if (totalLength > expectedLength) return rejected(Status::kFormatInconsistent);
   return Status::kOk;
@@ -200,7 +237,8 @@ Status CuckooFilter::deserialize(const unsigned char* data, std::size_t length, 
   std::uint64_t payloadBytes = 0;
   const Status header = checkHeader(data, length, params, payloadBytes);
   if (header != Status::kOk) return header;
-  const auto checkedBytes = static_cast<std::size_t>(kHeaderBytes + payloadBytes);
+  const std::size_t headerBytes = headerBytesOf(data[at::kVersion]);
+  const auto checkedBytes = static_cast<std::size_t>(headerBytes + payloadBytes);
   if (detail::formatChecksum(data, checkedBytes) != getLittleEndian(data + checkedBytes, 8)) {
     return rejected(Status::kFormatChecksumMismatch);
   }
@@ -213,7 +251,7 @@ Status CuckooFilter::deserialize(const unsigned char* data, std::size_t length, 
   CuckooFilter loaded;
   const Status created = create(params, loaded);
   if (created != Status::kOk) return created;
-  std::memcpy(loaded.visitTable([](auto& table) { return table.data(); }), data + kHeaderBytes,
+  std::memcpy(loaded.visitTable([](auto& table) { return table.data(); }), data + headerBytes,
               static_cast<std::size_t>(payloadBytes));
   loaded.prng_ = SplitMix64(getLittleEndian(data + at::kPrngState, 8));
   loaded.stash_ = stash;

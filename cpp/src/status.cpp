@@ -7,7 +7,7 @@ const char* statusMessage(Status status) noexcept {
     case Status::kOk: return "ok";
     case Status::kInvalidFingerprintBits: return "fingerprintBits must be an integer from 2 to 32";
     case Status::kInvalidBucketSize: return "bucketSize must be 1, 2, 4 or 8";
-    case Status::kInvalidBucketCount: return "bucketCount must be a power of two from 1 to 2^32";
+    case Status::kInvalidBucketCount: return "bucketCount must be an integer from 1 to 2^32";
     case Status::kInvalidMaxKicks: return "maxKicks must be an integer from 0 to 1000000";
     case Status::kTableTooLarge:
       return "the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB "

@@ -30,8 +30,13 @@ constexpr std::size_t kItemCountAt = 32;
 constexpr std::size_t kStashFingerprintAt = 40;
 constexpr std::size_t kStashBucketAt = 44;
 constexpr std::size_t kPayloadLengthAt = 48;
-constexpr std::size_t kHeaderBytes = 56;
+constexpr std::size_t kHeaderBytes = 56;  // version 1
 constexpr std::size_t kChecksumBytes = 8;
+// Version 2 (a bucket count that is not a power of two): bytes 9 to 11 are
+// reserved and the count follows the version 1 fields.
+constexpr std::size_t kReservedV2At = 9;
+constexpr std::size_t kBucketCountV2At = 56;
+constexpr std::size_t kHeaderBytesV2 = 64;
 constexpr std::uint8_t kSemiSortedFlag = 1;
 constexpr std::uint8_t kStashFlag = 2;
 

@@ -39,7 +39,9 @@ TEST(FilterParams, EveryBadParameterHasItsOwnStatus) {
   EXPECT_EQ(statusOf(12, 3, 1024), Status::kInvalidBucketSize);
   EXPECT_EQ(statusOf(12, 16, 1024), Status::kInvalidBucketSize);
   EXPECT_EQ(statusOf(12, 4, 0), Status::kInvalidBucketCount);
-  EXPECT_EQ(statusOf(12, 4, 1000), Status::kInvalidBucketCount);
+  EXPECT_EQ(statusOf(12, 4, 1000), Status::kOk) << "any count from 1 to 2^32";
+  EXPECT_EQ(statusOf(12, 4, 3), Status::kOk);
+  EXPECT_EQ(statusOf(12, 4, (std::uint64_t{1} << 32) + 1), Status::kInvalidBucketCount);
   EXPECT_EQ(statusOf(12, 4, std::uint64_t{1} << 33), Status::kInvalidBucketCount);
   EXPECT_EQ(statusOf(12, 4, 1024, kMaxKicksLimit + 1), Status::kInvalidMaxKicks);
   EXPECT_EQ(statusOf(12, 4, 1024, 0), Status::kOk);

@@ -67,7 +67,10 @@ std::vector<Probe> jsonProbes(const std::string& json) {
 
 class GoldenFixtureTest : public ::testing::TestWithParam<fixture::GoldenFixture> {};
 INSTANTIATE_TEST_SUITE_P(Files, GoldenFixtureTest, ::testing::ValuesIn(fixture::kGoldenFixtures),
-                         [](const auto& info) { return info.param.params.semiSort ? "SemiSorted" : "Packed"; });
+                         [](const auto& info) {
+                           const auto& p = info.param.params;
+                           return std::string(p.semiSort ? "SemiSorted" : "Packed") + "M" + std::to_string(p.bucketCount);
+                         });
 
 std::string descriptionName(const std::string& fileName) { return fileName.substr(0, fileName.size() - 3) + ".json"; }
 
@@ -92,8 +95,12 @@ TEST_P(GoldenFixtureTest, CommittedFileLoadsAndAnswersAsDescribed) {
   ASSERT_TRUE(fixture::buildGoldenFilter(GetParam(), rebuilt));
 
   EXPECT_EQ(jsonNumber(json, "byteLength"), committed.size());
-  EXPECT_EQ(jsonNumber(json, "formatVersion"), 1U);
-  EXPECT_EQ(jsonNumber(json, "hashId"), 1U);
+  // A power-of-two bucket count is format version 1 with hash id 1, any other version 2 with hash id 2.
+  const bool powerOfTwo = isPowerOfTwo(loaded.params().bucketCount);
+  EXPECT_EQ(jsonNumber(json, "formatVersion"), powerOfTwo ? 1U : 2U);
+  EXPECT_EQ(jsonNumber(json, "hashId"), powerOfTwo ? 1U : 2U);
+  EXPECT_EQ(testing::readField(committed, testing::kVersionAt, 1), powerOfTwo ? 1U : 2U);
+  EXPECT_EQ(testing::readField(committed, testing::kHashIdAt, 1), powerOfTwo ? 1U : 2U);
   EXPECT_EQ(jsonNumber(json, "fingerprintBits"), loaded.params().fingerprintBits);
   EXPECT_EQ(jsonNumber(json, "bucketSize"), loaded.params().bucketSize);
   EXPECT_EQ(jsonNumber(json, "bucketCount"), loaded.params().bucketCount);

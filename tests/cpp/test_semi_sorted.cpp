@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/sizing.hpp"
 #include "cuckoo/semi_sorted_table.hpp"
 #include "test_support.hpp"
 
@@ -98,16 +99,19 @@ TEST(SemiSortedFilter, ParametersAndSizing) {
   p.fingerprintBits = 5;
   EXPECT_EQ(CuckooFilter::create(p, filter), Status::kOk);
 
-  FilterParams sized;
-  sized.semiSort = true;
-  EXPECT_EQ(paramsForCapacity(1000, 0.01, sized), Status::kSemiSortRateOutOfRange) << "b = 2 is optimal there";
-  EXPECT_EQ(paramsForCapacity(1000, 0.000001, sized), Status::kSemiSortRateOutOfRange) << "b = 8 is optimal there";
-  // 0.001 -> b = 4, f = ceil(log2(8 / 0.001)) = 13, stored in 12 bits; 1e6 / 3.8 > 2^18 -> m = 2^19.
-  ASSERT_EQ(paramsForCapacity(1'000'000, 0.001, sized), Status::kOk);
-  EXPECT_TRUE(sized.semiSort);
-  EXPECT_EQ(sized.bucketSize, 4U);
-  EXPECT_EQ(sized.fingerprintBits, 13U);
-  EXPECT_EQ(sized.bucketCount, 1U << 19);
+  // Sized semi-sorted filters take b = 4 at any rate: 8 / 2^f <= rate, stored in f - 1 bits.
+  for (const auto& [rate, bits] : {std::pair{0.01, 10U}, std::pair{0.001, 13U}, std::pair{0.000001, 23U}, std::pair{0.2, 6U}}) {
+    FilterParams sized;
+    sized.semiSort = true;
+    ASSERT_EQ(paramsForCapacity(1000, rate, sized), Status::kOk) << rate;
+    EXPECT_TRUE(sized.semiSort);
+    EXPECT_EQ(sized.bucketSize, 4U);
+    EXPECT_EQ(sized.fingerprintBits, bits) << rate;
+  }
+  FilterParams coarse;
+  coarse.semiSort = true;
+  ASSERT_EQ(paramsForCapacity(1000, 0.9, coarse), Status::kOk);
+  EXPECT_EQ(coarse.fingerprintBits, kSemiSortedMinBits) << "8 / 2^4 would do, but semi-sorting needs 5 bits";
 }
 
 TEST(SemiSortedFilter, LoadFactorAtFirstFailureMatchesThePlainTable) {

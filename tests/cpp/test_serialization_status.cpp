@@ -36,6 +36,21 @@ Bytes plainInput() {
   return bytes;
 }
 
+constexpr std::uint64_t kAnyCountItems = 30;
+constexpr std::size_t kAnyCountPayloadBytes = 72;  // 12 buckets of 4 x 12 bits
+
+// Version 2: f = 12, b = 4, m = 12 (not a power of two: hash id 2) holding 30 items.
+Bytes anyCountInput() {
+  CuckooFilter filter = makeFilter(12, 4, 12, /*seed=*/9);
+  for (std::uint64_t k = 0; k < kAnyCountItems; ++k) EXPECT_TRUE(insertKey(filter, k));
+  const Bytes bytes = serialized(filter);
+  EXPECT_EQ(bytes.size(), kHeaderBytesV2 + kAnyCountPayloadBytes + kChecksumBytes);
+  EXPECT_EQ(readField(bytes, kVersionAt, 1), 2U);
+  EXPECT_EQ(readField(bytes, kHashIdAt, 1), 2U);
+  EXPECT_EQ(readField(bytes, kBucketCountV2At, 8), 12U);
+  return bytes;
+}
+
 // The same shape filled until a fingerprint waits in the stash.
 Bytes stashedInput() {
   CuckooFilter filter = makeFilter(12, 4, 16, /*seed=*/8, /*maxKicks=*/50);
@@ -151,6 +166,7 @@ std::vector<Corruption> corruptions() {
 
   add("PlainInputLoads", plainInput, {}, ok);
   add("StashedInputLoads", stashedInput, {}, ok);
+  add("AnyCountInputLoads", anyCountInput, {}, ok);
 
   // Step 1: the magic, and inputs too short to hold it.
   add("Empty", literal({}), {}, truncated);
@@ -166,10 +182,13 @@ std::vector<Corruption> corruptions() {
   }
 
   // Step 2: the version, before the length of the rest matters.
-  add("MagicAndVersion2Alone", literal({'C', 'K', 'F', 'W', 2}), {}, badVersion);
+  add("MagicAndVersion3Alone", literal({'C', 'K', 'F', 'W', 3}), {}, badVersion);
+  add("MagicAndVersion2Alone", literal({'C', 'K', 'F', 'W', 2}), {}, truncated);
   add("MagicAndVersion1Alone", literal({'C', 'K', 'F', 'W', 1}), {}, truncated);
-  for (unsigned version : {0U, 2U, 255U}) {
+  for (unsigned version : {0U, 3U, 255U}) {
     add("Version" + std::to_string(version), plainInput, {setField(kVersionAt, version, 1)}, badVersion);
+    add("Version" + std::to_string(version) + "OfAnyCount", anyCountInput, {setField(kVersionAt, version, 1)},
+        badVersion);
   }
 
   // Steps 3 and 6, inputs cut short: SerializationStatusSweep.TruncationAtEveryLength.
@@ -202,6 +221,25 @@ std::vector<Corruption> corruptions() {
                                std::uint64_t{1} << 63, ~std::uint64_t{0}}) {
     add("PayloadLength" + std::to_string(length), plainInput, {setField(kPayloadLengthAt, length, 8)}, bad);
   }
+  // Version 2: the hash id, the bucket count and the version must agree: a
+  // power-of-two count is only ever written as version 1 with hash id 1.
+  add("Version1HeaderReadAsVersion2", plainInput, {setField(kVersionAt, 2, 1)}, bad);
+  add("Version2HeaderReadAsVersion1", anyCountInput, {setField(kVersionAt, 1, 1)}, bad);
+  for (unsigned id : {0U, 1U, 3U}) {
+    add("AnyCountHashId" + std::to_string(id), anyCountInput, {setField(kHashIdAt, id, 1)}, bad);
+  }
+  add("AnyCountWithHashId1AsVersion1", anyCountInput, {setField(kVersionAt, 1, 1), setField(kHashIdAt, 1, 1)}, bad);
+  for (std::uint64_t m : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{16}, std::uint64_t{11},
+                          std::uint64_t{13}, (std::uint64_t{1} << 32) + 12, ~std::uint64_t{0}}) {
+    add("AnyCountBucketCount" + std::to_string(m), anyCountInput, {setField(kBucketCountV2At, m, 8)}, bad);
+  }
+  // A power of two with the payload length to match still disagrees with hash id 2.
+  add("AnyCountPowerOfTwoWithItsLength", anyCountInput,
+      {setField(kBucketCountV2At, 16, 8), setField(kPayloadLengthAt, 96, 8)}, bad);
+  for (std::size_t at : {kReservedV2At, kReservedV2At + 1, kReservedV2At + 2}) {
+    add("AnyCountReservedByte" + std::to_string(at), anyCountInput, {setField(at, 1, 1)}, bad);
+  }
+  add("AnyCountPayloadLength71", anyCountInput, {setField(kPayloadLengthAt, 71, 8)}, bad);
   // The limits themselves are fine.
   add("MaxKicksAtTheLimitLoads", plainInput, {setField(kMaxKicksAt, kMaxKicksLimit, 4), reseal}, ok);
   add("MaxKicksZeroLoads", plainInput, {setField(kMaxKicksAt, 0, 4), reseal}, ok);
@@ -214,6 +252,7 @@ std::vector<Corruption> corruptions() {
 
   // Step 6: trailing bytes.
   add("TrailingByte", plainInput, {appendAByte}, inconsistent);
+  add("TrailingByteOfAnyCount", anyCountInput, {appendAByte}, inconsistent);
 
   // Step 7: the checksum, over the payload, the fields no other check covers, and itself.
   for (std::size_t at : {kHeaderBytes, kHeaderBytes + 50, kHeaderBytes + kPlainPayloadBytes - 1}) {
@@ -223,6 +262,8 @@ std::vector<Corruption> corruptions() {
     }
   }
   add("SeedChanged", plainInput, {setField(kSeedAt, 8, 8)}, checksum);
+  add("AnyCountPayloadByteFlipped", anyCountInput, {flipBits(kHeaderBytesV2 + 5, 0x04)}, checksum);
+  add("AnyCountChecksumByteFlipped", anyCountInput, {flipBits(kHeaderBytesV2 + kAnyCountPayloadBytes, 0x01)}, checksum);
   add("PrngStateChanged", plainInput, {setField(kPrngStateAt, 1, 8)}, checksum);
   add("ItemCountChanged", plainInput, {setField(kItemCountAt, kPlainItems + 1, 8)}, checksum);
   for (std::size_t i = 0; i < kChecksumBytes; ++i) {
@@ -253,6 +294,16 @@ std::vector<Corruption> corruptions() {
   add("StashFingerprintAllOnes", stashedInput, {setField(kStashFingerprintAt, 0xFFFFFFFFU, 4), reseal},
       inconsistent);
   add("StashBucket16", stashedInput, {setField(kStashBucketAt, 16, 4), reseal}, inconsistent);
+  // m = 12: bucket 12 is past the table (and not a power-of-two mask).
+  add("AnyCountStashBucket12", anyCountInput,
+      {setField(kFlagsAt, kStashFlag, 1), setField(kStashFingerprintAt, 7, 4), setField(kStashBucketAt, 12, 4),
+       setField(kItemCountAt, kAnyCountItems + 1, 8), reseal},
+      inconsistent);
+  add("AnyCountStashBucket11Loads", anyCountInput,
+      {setField(kFlagsAt, kStashFlag, 1), setField(kStashFingerprintAt, 7, 4), setField(kStashBucketAt, 11, 4),
+       setField(kItemCountAt, kAnyCountItems + 1, 8), reseal},
+      ok);
+  add("AnyCountWrongItemCount", anyCountInput, {setField(kItemCountAt, kAnyCountItems - 1, 8), reseal}, inconsistent);
   add("StashFingerprint4095Loads", stashedInput, {setField(kStashFingerprintAt, 4095, 4), reseal}, ok);
   add("StashBucket15Loads", stashedInput, {setField(kStashBucketAt, 15, 4), reseal}, ok);
 
@@ -321,7 +372,7 @@ INSTANTIATE_TEST_SUITE_P(Each, SerializationStatus, ::testing::ValuesIn(corrupti
 class SerializationStatusSweep : public DeserializationTarget {};
 
 TEST_F(SerializationStatusSweep, TruncationAtEveryLength) {
-  for (const Bytes& whole : {plainInput(), stashedInput()}) {
+  for (const Bytes& whole : {plainInput(), stashedInput(), anyCountInput()}) {
     for (std::size_t length = 0; length < whole.size(); ++length) {
       // An exact-size copy, so that reading past it trips AddressSanitizer.
       const Bytes prefix(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(length));
@@ -333,18 +384,20 @@ TEST_F(SerializationStatusSweep, TruncationAtEveryLength) {
 // The header-only check that lets a caller refuse an input before copying it
 // must agree with deserialize on everything the header decides.
 TEST_F(SerializationStatusSweep, HeaderCheckAgreesWithDeserializeWithoutTheRest) {
-  const Bytes valid = plainInput();
   const auto headerStatus = [](const Bytes& bytes, std::size_t totalLength) {
     // Exactly the bytes the check may read, so that ASan catches any read beyond.
     const std::size_t available = std::min(totalLength, CuckooFilter::kSerializedHeaderBytes);
     const Bytes header(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(std::min(available, bytes.size())));
     return CuckooFilter::checkSerializedHeader(header.data(), totalLength);
   };
-  EXPECT_EQ(headerStatus(valid, valid.size()), Status::kOk);
-  for (std::size_t length = 0; length < valid.size(); ++length) {
-    const Bytes prefix(valid.begin(), valid.begin() + static_cast<std::ptrdiff_t>(length));
-    ASSERT_EQ(headerStatus(prefix, length), statusOf(prefix)) << "length " << length;
+  for (const Bytes& whole : {plainInput(), anyCountInput()}) {
+    EXPECT_EQ(headerStatus(whole, whole.size()), Status::kOk);
+    for (std::size_t length = 0; length < whole.size(); ++length) {
+      const Bytes prefix(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(length));
+      ASSERT_EQ(headerStatus(prefix, length), statusOf(prefix)) << "length " << length;
+    }
   }
+  const Bytes valid = plainInput();
   EXPECT_EQ(headerStatus(valid, valid.size() + 1), Status::kFormatInconsistent);
   EXPECT_EQ(headerStatus(edited(valid, {setField(0, 'X', 1)}), valid.size()), Status::kFormatBadMagic);
   EXPECT_EQ(headerStatus(edited(valid, {setField(kVersionAt, 9, 1)}), valid.size()), Status::kFormatUnsupportedVersion);
@@ -361,7 +414,7 @@ TEST_F(SerializationStatusSweep, HeaderCheckAgreesWithDeserializeWithoutTheRest)
 TEST_F(SerializationStatusSweep, CorruptionNeverCrashes) {
   // Every single-byte value at every offset, with and without a valid checksum;
   // AddressSanitizer and UBSan watch the reads.
-  for (const Bytes& whole : {plainInput(), stashedInput()}) {
+  for (const Bytes& whole : {plainInput(), stashedInput(), anyCountInput()}) {
     for (std::size_t at = 0; at < whole.size(); ++at) {
       for (unsigned value = 0; value < 256; value += 17) {
         Bytes bytes = whole;

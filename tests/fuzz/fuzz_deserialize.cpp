@@ -32,7 +32,7 @@ namespace {
 using cuckoo::CuckooFilter;
 using cuckoo::Status;
 
-constexpr std::size_t kHeaderBytes = 56;
+constexpr std::size_t kShortestHeaderBytes = 56;  // version 1
 constexpr std::size_t kChecksumBytes = 8;
 constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
 constexpr std::uint8_t kFlagStashOccupied = 1U << 1;
@@ -101,33 +101,44 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
     if (d[i] != magic[i]) return Status::kFormatBadMagic;
   }
   if (n < 5) return Status::kFormatTruncated;
-  if (d[4] != 1) return Status::kFormatUnsupportedVersion;
-  if (n < kHeaderBytes) return Status::kFormatTruncated;
+  const unsigned version = d[4];
+  if (version != 1 && version != 2) return Status::kFormatUnsupportedVersion;
+  // Version 1 stores log2(m) in byte 9; version 2 stores m in 8 bytes at 56.
+  const std::size_t headerBytes = version == 1 ? 56 : 64;
+  if (n < headerBytes) return Status::kFormatTruncated;
 
   const unsigned flags = d[5];
   const bool semiSorted = (flags & kFlagSemiSorted) != 0;
   const unsigned f = d[7];
   const unsigned b = d[8];
-  const unsigned log2m = d[9];
   const std::uint64_t maxKicks = littleEndian(d + 12, 4);
   const std::uint64_t declaredPayload = littleEndian(d + 48, 8);
-  if ((flags & ~unsigned{kFlagSemiSorted | kFlagStashOccupied}) != 0 || d[6] != 1 || log2m > 32 || d[10] != 0 ||
-      d[11] != 0 || f < 2 || f > 32 || (b != 1 && b != 2 && b != 4 && b != 8) || maxKicks > 1'000'000 ||
-      (semiSorted && (b != 4 || f < 5))) {
+  std::uint64_t m = 0;
+  bool layoutAgrees = false;
+  if (version == 1) {
+    layoutAgrees = d[6] == 1 && d[9] <= 32 && d[10] == 0 && d[11] == 0;
+    m = layoutAgrees ? std::uint64_t{1} << d[9] : 0;
+  } else {
+    m = littleEndian(d + 56, 8);
+    const bool powerOfTwo = m != 0 && (m & (m - 1)) == 0;
+    layoutAgrees = d[6] == 2 && d[9] == 0 && d[10] == 0 && d[11] == 0 && m >= 3 && m < (std::uint64_t{1} << 32) &&
+                   !powerOfTwo;
+  }
+  if ((flags & ~unsigned{kFlagSemiSorted | kFlagStashOccupied}) != 0 || !layoutAgrees || f < 2 || f > 32 ||
+      (b != 1 && b != 2 && b != 4 && b != 8) || maxKicks > 1'000'000 || (semiSorted && (b != 4 || f < 5))) {
     return Status::kFormatBadParameters;
   }
-  const std::uint64_t m = std::uint64_t{1} << log2m;
   const std::uint64_t usedBits = semiSorted ? m * (4 * f - 4) : m * b * f;
   const std::uint64_t payload = (usedBits + 7) / 8;
   if (declaredPayload != payload) return Status::kFormatBadParameters;
   if (payload + cuckoo::kTablePaddingBytes > cuckoo::kMaxTableBytes) return Status::kTableTooLarge;
-  if (n < kHeaderBytes + payload + kChecksumBytes) return Status::kFormatTruncated;
-  if (n > kHeaderBytes + payload + kChecksumBytes) return Status::kFormatInconsistent;
-  if (checksumOf(d, kHeaderBytes + payload) != littleEndian(d + kHeaderBytes + payload, 8)) {
+  if (n < headerBytes + payload + kChecksumBytes) return Status::kFormatTruncated;
+  if (n > headerBytes + payload + kChecksumBytes) return Status::kFormatInconsistent;
+  if (checksumOf(d, headerBytes + payload) != littleEndian(d + headerBytes + payload, 8)) {
     return Status::kFormatChecksumMismatch;
   }
 
-  const std::uint8_t* table = d + kHeaderBytes;
+  const std::uint8_t* table = d + headerBytes;
   if (usedBits % 8 != 0 && (table[payload - 1] >> (usedBits % 8)) != 0) return Status::kFormatInconsistent;
   const bool stashOccupied = (flags & kFlagStashOccupied) != 0;
   const std::uint64_t stashFingerprint = littleEndian(d + 40, 4);
@@ -193,7 +204,9 @@ void checkInvariants(const CuckooFilter& filter) {
                s.expectedFalsePositiveRate);
   FUZZ_REQUIRE(s.falsePositiveBound == 2.0 * p.bucketSize / std::ldexp(1.0, static_cast<int>(p.fingerprintBits)),
                "stats().falsePositiveBound");
-  FUZZ_REQUIRE(filter.indexMask() == p.bucketCount - 1, "indexMask");
+  const bool powerOfTwo = (p.bucketCount & (p.bucketCount - 1)) == 0;
+  FUZZ_REQUIRE(filter.bucketIndex().hashId() == (powerOfTwo ? 1 : 2), "hash id %u for %llu buckets",
+               filter.bucketIndex().hashId(), static_cast<unsigned long long>(p.bucketCount));
 }
 
 // Operations on a loaded filter, with items cut from the input itself.
@@ -252,7 +265,8 @@ void run(const std::uint8_t* data, std::size_t size) {
                destination.serializedSize(), size);
   const std::vector<std::uint8_t> written = serialized(destination);
   FUZZ_REQUIRE(std::memcmp(written.data(), data, size) == 0, "serialize() does not reproduce the loaded bytes");
-  FUZZ_REQUIRE(destination.params().bucketCount == std::uint64_t{1} << data[9], "bucketCount");
+  const std::uint64_t storedCount = data[4] == 1 ? std::uint64_t{1} << data[9] : littleEndian(data + 56, 8);
+  FUZZ_REQUIRE(destination.params().bucketCount == storedCount, "bucketCount");
   FUZZ_REQUIRE(destination.semiSorted() == ((data[5] & kFlagSemiSorted) != 0), "semiSort");
   FUZZ_REQUIRE(destination.params().seed == littleEndian(data + 16, 8), "seed");
   FUZZ_REQUIRE(destination.prngState() == littleEndian(data + 24, 8), "PRNG state");
@@ -274,7 +288,7 @@ void run(const std::uint8_t* data, std::size_t size) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (CUCKOO_FUZZ_FIX_CHECKSUM && size >= kHeaderBytes + kChecksumBytes) {
+  if (CUCKOO_FUZZ_FIX_CHECKSUM && size >= kShortestHeaderBytes + kChecksumBytes) {
     std::vector<std::uint8_t> fixed(data, data + size);
     const std::uint64_t checksum = checksumOf(fixed.data(), size - kChecksumBytes);
     for (unsigned i = 0; i < 8; ++i) fixed[size - kChecksumBytes + i] = static_cast<std::uint8_t>(checksum >> (8 * i));

@@ -2,7 +2,8 @@
 //
 // Input: 13 bytes of parameters, then (operation, key) byte pairs:
 //   [0] f = 2 + x % 31   [1] b = 2^(x % 4), or semi-sorted (b = 4, f >= 5) when x >= 0xc0
-//   [2] m = 2^(x % 7)
+//   [2] m = 2^(x % 7) when x < 128, else m = 1 + (x - 128) % 96 (any count:
+//       hash id 2 unless it is a power of two)
 //   [3] maxKicks = x % 64, or the default 500 when x >= 240
 //   [4..11] seed (little-endian)   [12] universe = 1 + x % 64 keys
 // Keys are small, so the same item is often stored several times, buckets
@@ -140,7 +141,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     params.bucketSize = 4;
     if (params.fingerprintBits < 5) params.fingerprintBits += 3;
   }
-  params.bucketCount = std::uint64_t{1} << (input.next() % 7);
+  const unsigned countByte = input.next();
+  params.bucketCount = countByte < 128 ? std::uint64_t{1} << (countByte % 7) : 1 + (countByte - 128U) % 96;
   const std::uint8_t kicks = input.next();
   params.maxKicks = kicks >= 240 ? cuckoo::kDefaultMaxKicks : kicks % 64;
   params.seed = 0;

@@ -33,8 +33,18 @@ const filters = {
   'semisorted-full-f5-b4-m8': filled({ bucketCount: 8, bucketSize: 4, fingerprintBits: 5, semiSort: true }, Infinity),
   'semisorted-f13-b4-m64': filled({ bucketCount: 64, bucketSize: 4, fingerprintBits: 13, semiSort: true, seed: 4 }, 200),
   'semisorted-f32-b4-m4': filled({ bucketCount: 4, bucketSize: 4, fingerprintBits: 32, semiSort: true, maxKicks: 3 }, 10),
+  // Format version 2: bucket counts that are not powers of two (hash id 2).
+  'any-count-f12-b4-m12': filled({ bucketCount: 12, bucketSize: 4, fingerprintBits: 12, seed: 5 }, 30),
+  'any-count-full-with-stash-f7-b2-m3': filled({ bucketCount: 3, bucketSize: 2, fingerprintBits: 7 }, Infinity),
+  'any-count-semisorted-f10-b4-m7': filled({ bucketCount: 7, bucketSize: 4, fingerprintBits: 10, semiSort: true }, 20),
+  'any-count-f32-b8-m33': filled({ bucketCount: 33, bucketSize: 8, fingerprintBits: 32, seed: 2n ** 64n - 1n }, 200),
 };
-const fixtures = ['golden-f12-b4-m1024-seed42.cf', 'golden-f13-b4-m1024-seed42-semisorted.cf'];
+const fixtures = [
+  'golden-f12-b4-m1024-seed42.cf',
+  'golden-f13-b4-m1024-seed42-semisorted.cf',
+  'golden-f12-b4-m1000-seed42.cf',
+  'golden-f13-b4-m1000-seed42-semisorted.cf',
+];
 for (const target of ['fuzz_deserialize', 'fuzz_deserialize_checksummed']) {
   const folder = join(corpus, target);
   mkdirSync(folder, { recursive: true });
@@ -76,6 +86,19 @@ const programs = {
     [Operation.roundTrip, 0],
     ...range(10, (i) => [Operation.insertAgain, i]),
     ...range(30, (i) => [Operation.erasePresent, i]),
+  ]),
+  // A count byte of 128 or more is m = 1 + (x - 128) % 96: here 12 and 5 buckets (hash id 2).
+  'any-count-f10-b4-m12': program(10, 2, 128 + 11, 255, 5, 60, [
+    ...range(48, (i) => [Operation.insert, i]),
+    [Operation.roundTrip, 0],
+    ...range(20, (i) => [Operation.erasePresent, i]),
+    [Operation.clone, 0],
+  ]),
+  'any-count-semisorted-f6-b4-m5': program(6, SEMI_SORTED, 128 + 4, 20, 9, 30, [
+    ...range(25, (i) => [Operation.insert, i]),
+    ...range(25, (i) => [Operation.contains, i]),
+    [Operation.roundTrip, 0],
+    ...range(25, (i) => [Operation.erasePresent, i]),
   ]),
   'clear-and-clone-f2-b4-m2': program(2, 2, 1, 17, 3, 16, [
     ...range(9, (i) => [Operation.insert, i]),

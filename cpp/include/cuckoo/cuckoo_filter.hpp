@@ -34,27 +34,13 @@ inline constexpr std::uint32_t kMaxKicksLimit = 1'000'000;
 struct FilterParams {
   unsigned fingerprintBits = 12;          // f: 2..32
   unsigned bucketSize = 4;                // b: 1, 2, 4 or 8
-  std::uint64_t bucketCount = 1 << 16;    // m: a power of two, 1..2^32
+  std::uint64_t bucketCount = 1 << 16;    // m: 1..2^32 (hashing.hpp: a power of two is hash id 1, any other count hash id 2)
   std::uint32_t maxKicks = kDefaultMaxKicks;  // evictions before the stash takes over
   std::uint64_t seed = 0;                 // seeds the item hash and the eviction PRNG
   // The paper's semi-sorted buckets (Section 5.2): one bit per entry less for
   // the same fingerprint width. Needs bucketSize 4 and fingerprintBits 5..32.
   bool semiSort = false;
 };
-
-// Parameters for `capacity` items at a false-positive rate of at most
-// `falsePositiveRate`, following the paper's Section 5.1: the space-optimal
-// bucket size for the rate, f = ceil(log2(2b / rate)), and the smallest
-// power-of-two bucket count that holds `capacity` items below the practical
-// maximum load for b. `out.seed`, `out.maxKicks` and `out.semiSort` keep the
-// values passed in; with semiSort the rate must be one for which b = 4 is the
-// space-optimal bucket size (0.00001 < rate <= 0.002), else
-// kSemiSortRateOutOfRange.
-Status paramsForCapacity(std::uint64_t capacity, double falsePositiveRate, FilterParams& out) noexcept;
-
-// Highest load factor a bucket size reaches in practice with two hash
-// choices (0.5, 0.84, 0.95, 0.98 for b = 1, 2, 4, 8), the sizing margin.
-double practicalMaxLoad(unsigned bucketSize) noexcept;
 
 struct FilterStats {
   std::uint64_t itemCount;     // fingerprints stored, stash included
@@ -67,7 +53,8 @@ struct FilterStats {
 };
 
 // The homeless fingerprint left over when evictions ran out, with the bucket
-// it was last evicted from (its other bucket follows from the XOR relation).
+// it was last evicted from (its other bucket follows from the relation of
+// hashing.hpp).
 struct Stash {
   bool occupied = false;
   std::uint32_t fingerprint = 0;
@@ -80,7 +67,7 @@ struct Stash {
 class InsertObserver {
  public:
   // The homeless `incoming` fingerprint displaced `evicted` from `slot` of
-  // `bucket`; `evicted` now heads for `nextBucket` = bucket XOR hash(evicted).
+  // `bucket`; `evicted` now heads for `nextBucket`, its other bucket (hashing.hpp).
   virtual void onKick(std::uint32_t bucket, unsigned slot, std::uint32_t incoming, std::uint32_t evicted,
                       std::uint32_t nextBucket) = 0;
   // `fingerprint` found an empty slot in `bucket`.
@@ -156,7 +143,7 @@ class CuckooFilter {
   // input; kOk means deserialize would go on to the checksum. Lets a caller
   // refuse a bad or oversized input before copying or allocating it.
   static Status checkSerializedHeader(const unsigned char* header, std::size_t totalLength) noexcept;
-  static constexpr std::size_t kSerializedHeaderBytes = 56;
+  static constexpr std::size_t kSerializedHeaderBytes = 64;  // the longest header (format version 2)
 
   FilterStats stats() const noexcept;
   const FilterParams& params() const noexcept { return params_; }
@@ -176,7 +163,7 @@ class CuckooFilter {
     return visitTable([](const auto& table) { return table.byteLength(); });
   }
   std::uint64_t prngState() const noexcept { return prng_.state(); }
-  std::uint32_t indexMask() const noexcept { return indexMask_; }
+  const BucketIndex& bucketIndex() const noexcept { return index_; }
   bool isFull() const noexcept { return stash_.occupied; }
 
  private:
@@ -211,7 +198,7 @@ class CuckooFilter {
   SplitMix64 prng_;
   Stash stash_{};
   std::uint64_t itemCount_ = 0;
-  std::uint32_t indexMask_ = 0;
+  BucketIndex index_;
 };
 
 }  // namespace cuckoo

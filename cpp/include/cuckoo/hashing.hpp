@@ -1,18 +1,36 @@
 #pragma once
 // How an item becomes (fingerprint, i1, i2).
 //
-// THIS LAYOUT IS FROZEN. Serialized filters store fingerprints placed by these
-// formulas; changing any line below silently breaks every filter ever saved.
-// A change needs a new hash id in the byte format (FORMAT.md), never an edit.
+// THESE LAYOUTS ARE FROZEN. Serialized filters store fingerprints placed by
+// these formulas; changing any line below silently breaks every filter ever
+// saved. A change needs a new hash id in the byte format (FORMAT.md), never
+// an edit.
 //
-// Hash id 1 ("xxh3-64-v1"):
+// Both layouts share:
 //   h        = XXH3_64bits_withSeed(item bytes, length, seed)         (64 bits)
 //   hi       = h >> 32,  lo = h & 0xFFFFFFFF                          (32 bits each)
 //   fp       = 1 + ((hi * (2^f - 1)) >> 32)       in [1, 2^f - 1]; 0 means "empty"
-//   i1       = lo & (m - 1)                        m = bucket count, a power of two
-//   i2       = i1 XOR (mix32(fp) & (m - 1))
 //   mix32(x) = the 32-bit avalanche below (a bijection, so distinct fingerprints
 //              get distinct offsets, as the paper's Section 4 footnote assumes)
+//
+// Hash id 1 ("xxh3-64-v1"), for a bucket count m that is a power of two:
+//   i1       = lo & (m - 1)
+//   i2       = i1 XOR (mix32(fp) & (m - 1))
+//   XOR with a fixed offset undoes itself, so i1 = i2 XOR (mix32(fp) & (m - 1)).
+//   The buckets coincide when mix32(fp) & (m - 1) = 0.
+//
+// Hash id 2 ("xxh3-64-range-v1"), for any other m (3 .. 2^32 - 1):
+//   i1       = (lo * m) >> 32                      multiply-shift: lo scaled to [0, m), no division
+//   c        = (mix32(fp) * m) >> 32               the fingerprint's offset, in [0, m)
+//   i2       = (c - i1) mod m
+//   Reflection about c undoes itself for every m: (c - (c - i1)) mod m = i1.
+//   XOR does not: for m not a power of two, i1 XOR offset can be m or more,
+//   and reducing it mod m breaks the symmetry, so a fingerprint moved to its
+//   other bucket could never be found from there (how the npm bloom-filters
+//   cuckoo filter loses items, its issue #68). The buckets coincide when
+//   2 * i1 = c (mod m): for odd m exactly one i1 per fingerprint, for even m
+//   two when c is even and none when it is odd, so 1/m of items on average,
+//   as with XOR.
 //
 // Fingerprint and i1 come from disjoint halves of h, so they are independent.
 // The fingerprint is drawn by multiply-shift over the 2^f - 1 non-zero values
@@ -23,8 +41,9 @@
 
 namespace cuckoo {
 
-// Hash-id written into serialized filters; see the layout above.
+// Hash ids written into serialized filters; see the layouts above.
 inline constexpr std::uint8_t kHashIdXxh3V1 = 1;
+inline constexpr std::uint8_t kHashIdXxh3RangeV1 = 2;
 
 // A 32-bit avalanche mix (xor-shift / multiply rounds). Bijective on uint32.
 constexpr std::uint32_t mix32(std::uint32_t x) noexcept {
@@ -42,16 +61,11 @@ constexpr std::uint32_t fingerprintFromHash(std::uint64_t hash, unsigned fingerp
   return static_cast<std::uint32_t>(1 + (((hash >> 32) * nonZeroValues) >> 32));
 }
 
-// First candidate bucket from a 64-bit item hash. `indexMask` is bucketCount - 1.
-constexpr std::uint32_t primaryBucketFromHash(std::uint64_t hash, std::uint32_t indexMask) noexcept {
-  return static_cast<std::uint32_t>(hash) & indexMask;
-}
+constexpr bool isPowerOfTwo(std::uint64_t v) noexcept { return v != 0 && (v & (v - 1)) == 0; }
 
-// The partial-key cuckoo relation: the other bucket of a fingerprint stored in
-// `bucket`. Self-inverse: alternateBucket(alternateBucket(i, fp), fp) == i.
-constexpr std::uint32_t alternateBucket(std::uint32_t bucket, std::uint32_t fingerprint,
-                                        std::uint32_t indexMask) noexcept {
-  return bucket ^ (mix32(fingerprint) & indexMask);
+// `value` scaled from [0, 2^32) to [0, count): multiply-shift range reduction.
+constexpr std::uint32_t scaleToRange(std::uint32_t value, std::uint32_t count) noexcept {
+  return static_cast<std::uint32_t>((std::uint64_t{value} * count) >> 32);
 }
 
 // Where an item lives: its fingerprint and its two candidate buckets.
@@ -62,11 +76,55 @@ struct ItemLocation {
   std::uint32_t alternateBucket;
 };
 
-constexpr ItemLocation locateHash(std::uint64_t hash, unsigned fingerprintBits,
-                                  std::uint32_t indexMask) noexcept {
-  const std::uint32_t fp = fingerprintFromHash(hash, fingerprintBits);
-  const std::uint32_t i1 = primaryBucketFromHash(hash, indexMask);
-  return ItemLocation{hash, fp, i1, alternateBucket(i1, fp, indexMask)};
-}
+// The bucket layout of a table of `bucketCount` buckets (1 .. 2^32): hash id 1
+// for a power of two, hash id 2 for any other count. The branch between the
+// two is taken on a member that never changes, so it is always predicted.
+class BucketIndex {
+ public:
+  constexpr BucketIndex() noexcept = default;
+  // `bucketCount` must be 1 .. 2^32.
+  static constexpr BucketIndex forCount(std::uint64_t bucketCount) noexcept {
+    BucketIndex index;
+    index.powerOfTwo_ = isPowerOfTwo(bucketCount);
+    index.mask_ = static_cast<std::uint32_t>(bucketCount - 1);
+    index.count_ = static_cast<std::uint32_t>(bucketCount);  // unused (0) for 2^32, a power of two
+    return index;
+  }
+
+  constexpr std::uint8_t hashId() const noexcept { return powerOfTwo_ ? kHashIdXxh3V1 : kHashIdXxh3RangeV1; }
+
+  constexpr std::uint32_t primary(std::uint64_t hash) const noexcept {
+    const auto lo = static_cast<std::uint32_t>(hash);
+    return powerOfTwo_ ? lo & mask_ : scaleToRange(lo, count_);
+  }
+
+  // What a fingerprint's two buckets are related by: the XOR offset (hash id
+  // 1) or the reflection point c (hash id 2).
+  constexpr std::uint32_t offset(std::uint32_t fingerprint) const noexcept {
+    return powerOfTwo_ ? mix32(fingerprint) & mask_ : scaleToRange(mix32(fingerprint), count_);
+  }
+
+  // The partial-key cuckoo relation: the other bucket of a fingerprint stored
+  // in `bucket`. Self-inverse: alternate(alternate(i, fp), fp) == i.
+  constexpr std::uint32_t alternate(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
+    const std::uint32_t c = offset(fingerprint);
+    if (powerOfTwo_) return bucket ^ c;
+    // (c - bucket) mod m, in wrapping 32-bit arithmetic: the result is below m.
+    return c - bucket + (c < bucket ? count_ : 0);
+  }
+
+  constexpr ItemLocation locate(std::uint64_t hash, unsigned fingerprintBits) const noexcept {
+    const std::uint32_t fp = fingerprintFromHash(hash, fingerprintBits);
+    const std::uint32_t i1 = primary(hash);
+    return ItemLocation{hash, fp, i1, alternate(i1, fp)};
+  }
+
+  constexpr bool powerOfTwo() const noexcept { return powerOfTwo_; }
+
+ private:
+  bool powerOfTwo_ = true;
+  std::uint32_t mask_ = 0;
+  std::uint32_t count_ = 0;
+};
 
 }  // namespace cuckoo

@@ -16,7 +16,7 @@ enum class Status : std::uint8_t {
   // Construction parameters.
   kInvalidFingerprintBits = 1,  // fingerprintBits outside the supported range
   kInvalidBucketSize = 2,       // bucketSize not 1, 2, 4 or 8
-  kInvalidBucketCount = 3,      // bucketCount zero, not a power of two, or > 2^32
+  kInvalidBucketCount = 3,      // bucketCount zero or > 2^32
   kInvalidMaxKicks = 4,         // maxKicks above kMaxKicksLimit
   kTableTooLarge = 5,           // the table would exceed kMaxTableBytes
   kOutOfMemory = 6,             // the allocator refused the table
@@ -28,7 +28,7 @@ enum class Status : std::uint8_t {
 
   // Semi-sorting (Section 5.2 of the paper).
   kInvalidSemiSortParameters = 10,  // semiSort needs bucketSize 4 and fingerprintBits 5..32
-  kSemiSortRateOutOfRange = 11,     // semiSort sizing needs 0.00001 < rate <= 0.002 (where b = 4 is optimal)
+  kSemiSortRateOutOfRange = 11,     // no longer returned: semi-sorted sizing takes any rate; the number stays taken
 
   // Deserialization (see FORMAT.md).
   kFormatBadMagic = 20,
