@@ -17,6 +17,7 @@
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/hashing.hpp"
 #include "cuckoo/semi_sorted_table.hpp"
+#include "cuckoo/sizing.hpp"
 #include "glue.hpp"
 
 namespace {
@@ -34,7 +35,7 @@ const CuckooFilter& readFilter(Handle handle) { return glue::objectAt<const Cuck
 CuckooFilter& filterAt(Handle handle) { return glue::objectAt<CuckooFilter>(handle); }
 
 std::uint32_t fingerprintOffset(const CuckooFilter& filter, std::uint32_t fingerprint) {
-  return cuckoo::mix32(fingerprint) & filter.indexMask();
+  return filter.bucketIndex().offset(fingerprint);
 }
 
 struct BucketCopy {
@@ -81,14 +82,15 @@ struct Location {
   std::uint32_t i1;
   std::uint32_t i2;
   std::uint32_t fingerprintHash;     // mix32(fingerprint)
-  std::uint32_t fingerprintHashMod;  // what i1 and i2 differ by
+  std::uint32_t fingerprintHashMod;  // mix32(fingerprint) reduced to [0, m): what relates i1 and i2
+  unsigned hashId;                   // which relation (hashing.hpp)
 };
 
 Location locationOf(const CuckooFilter& filter, const cuckoo::ItemLocation& where) {
   return Location{static_cast<std::uint32_t>(where.hash), static_cast<std::uint32_t>(where.hash >> 32),
                   where.fingerprint,  where.primaryBucket,
                   where.alternateBucket, cuckoo::mix32(where.fingerprint),
-                  fingerprintOffset(filter, where.fingerprint)};
+                  fingerprintOffset(filter, where.fingerprint), filter.bucketIndex().hashId()};
 }
 
 Location locateItem(Handle h, Address item, std::size_t length) {
@@ -103,7 +105,7 @@ struct Kick {
   std::uint32_t incoming;
   std::uint32_t evicted;
   std::uint32_t nextBucket;
-  std::uint32_t evictedHashMod;  // mix32(evicted) & (m - 1)
+  std::uint32_t evictedHashMod;  // mix32(evicted) reduced to [0, m), as in Location
 };
 
 // How an insert ended: placed in a slot, sent to the stash, or refused (full).
@@ -287,11 +289,11 @@ StashInfo readStash(Handle h) {
   const CuckooFilter& filter = readFilter(h);
   const cuckoo::Stash& stash = filter.stash();
   return StashInfo{stash.occupied, stash.fingerprint, stash.bucket,
-                   stash.occupied ? cuckoo::alternateBucket(stash.bucket, stash.fingerprint, filter.indexMask()) : 0};
+                   stash.occupied ? filter.bucketIndex().alternate(stash.bucket, stash.fingerprint) : 0};
 }
 
 std::uint32_t alternateBucketOf(Handle h, std::uint32_t bucket, std::uint32_t fingerprint) {
-  return cuckoo::alternateBucket(bucket, fingerprint, readFilter(h).indexMask());
+  return readFilter(h).bucketIndex().alternate(bucket, fingerprint);
 }
 std::uint32_t mix32Of(std::uint32_t value) { return cuckoo::mix32(value); }
 
@@ -320,7 +322,8 @@ EMSCRIPTEN_BINDINGS(cuckoo_inspect) {
       .field("i1", &Location::i1)
       .field("i2", &Location::i2)
       .field("fingerprintHash", &Location::fingerprintHash)
-      .field("fingerprintHashMod", &Location::fingerprintHashMod);
+      .field("fingerprintHashMod", &Location::fingerprintHashMod)
+      .field("hashId", &Location::hashId);
   value_object<Kick>("Kick")
       .field("bucket", &Kick::bucket)
       .field("slot", &Kick::slot)

@@ -7,8 +7,14 @@ import { CuckooFilter, CuckooFilterError, FormatError, init } from 'cuckoo-wasm'
 beforeAll(() => init());
 
 const fixtureDir = join(__dirname, '..', 'fixtures');
-// The plain table and its semi-sorted twin, both written by the native core.
-const goldenFixtures = ['golden-f12-b4-m1024-seed42', 'golden-f13-b4-m1024-seed42-semisorted'].map((name) => {
+// The plain table and its semi-sorted twin, with a power-of-two bucket count
+// (format version 1) and with 1,000 buckets (version 2), all written by the native core.
+const goldenFixtures = [
+  'golden-f12-b4-m1024-seed42',
+  'golden-f13-b4-m1024-seed42-semisorted',
+  'golden-f12-b4-m1000-seed42',
+  'golden-f13-b4-m1000-seed42-semisorted',
+].map((name) => {
   const description = JSON.parse(readFileSync(join(fixtureDir, `${name}.json`), 'utf8'));
   return { name, description, bytes: new Uint8Array(readFileSync(join(fixtureDir, description.file))) };
 });
@@ -100,7 +106,9 @@ describe('invalid bytes are FormatErrors with the failed check as code', () => {
     };
     expect(formatErrorOf(corrupt(0, 0x41))?.code).toBe('BAD_MAGIC');
     expect(formatErrorOf(new TextEncoder().encode('{"not":"a filter"}'))?.code).toBe('BAD_MAGIC');
-    expect(formatErrorOf(corrupt(4, 2))?.code).toBe('UNSUPPORTED_VERSION');
+    expect(formatErrorOf(corrupt(4, 3))?.code).toBe('UNSUPPORTED_VERSION');
+    // A version 1 header read as version 2: its hash id (1) disagrees with the version.
+    expect(formatErrorOf(corrupt(4, 2))?.code).toBe('BAD_PARAMETERS');
     expect(formatErrorOf(corrupt(7, 40))?.code).toBe('BAD_PARAMETERS'); // 40 fingerprint bits
     expect(formatErrorOf(corrupt(8, 3))?.code).toBe('BAD_PARAMETERS'); // bucket size 3
     expect(formatErrorOf(corrupt(60, bytes[60]! ^ 1))?.code).toBe('CHECKSUM_MISMATCH');

@@ -136,10 +136,26 @@ describe('state', () => {
     expect(filter.expectedFpr).toBeCloseTo(1 - (1 - 1 / 4096) ** (8 * 0.5), 12);
   });
 
-  test('CuckooFilter.create picks the paper\'s shape', () => {
-    // fpr 0.001 -> b = 4, f = ceil(log2(8 / 0.001)) = 13; 1e6 / (4 * 0.95) > 2^18 -> m = 2^19.
+  test('CuckooFilter.create picks the paper\'s shape and the smallest bucket count', () => {
+    // fpr 0.001 -> b = 4, f = 13 (8 / 2^13 <= 0.001); 1e6 / (4 * 0.945) = 264550.3 -> m = 264,551 (sizing.hpp).
     using filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-    expect(filter.params).toEqual({ bucketCount: 524288, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false });
+    expect(filter.params).toEqual({ bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false });
+    expect(filter.byteLength).toBe(Math.ceil((264551 * 4 * 13) / 8) + 7);
+  });
+
+  test('any bucket count works: every add succeeds, nothing is lost, bytes round-trip', () => {
+    for (const bucketCount of [3, 5, 1000, 65535, 100_003]) {
+      using filter = new CuckooFilter({ bucketCount, bucketSize: 4, fingerprintBits: 12, seed: bucketCount });
+      const items = Float64Array.from({ length: Math.floor(bucketCount * 4 * 0.9) }, (_, i) => i * 31 + 7);
+      expect(filter.addMany(items)).toBe(items.length);
+      expect(filter.hasMany(items).every((answer) => answer === 1)).toBe(true);
+      using copy = CuckooFilter.fromBytes(filter.toBytes());
+      expect(copy.params.bucketCount).toBe(bucketCount);
+      expect(copy.toBytes()).toEqual(filter.toBytes());
+      // Deleting every item empties it: each fingerprint was where its two buckets say.
+      expect(copy.deleteMany(items)).toBe(items.length);
+      expect(copy.size).toBe(0);
+    }
   });
 
   test('a seed above 2^53 round-trips as a bigint', () => {

@@ -13,7 +13,9 @@ import { wasmHeapBytes } from '../support/heap';
 /** kMaxTableBytes of a wasm32 build (packed_table.hpp). */
 const MAX_TABLE_BYTES = 2n ** 31n;
 const TABLE_PADDING = 7n;
-const HEADER = 56;
+/** Header bytes of format versions 1 (a power-of-two bucket count) and 2 (any other). */
+const HEADER_V1 = 56;
+const HEADER_V2 = 64;
 const MAGIC = [0x43, 0x4b, 0x46, 0x57];
 const TOO_LARGE = 'TOO_LARGE';
 const LOADS = 'LOADS';
@@ -28,18 +30,32 @@ beforeAll(() => init());
 function expectedOutcome(bytes: Uint8Array, unmodified: boolean): string {
   for (let i = 0; i < Math.min(bytes.length, 4); i++) if (bytes[i] !== MAGIC[i]) return 'BAD_MAGIC';
   if (bytes.length < 5) return 'TRUNCATED';
-  if (bytes[4] !== 1) return 'UNSUPPORTED_VERSION';
-  if (bytes.length < HEADER) return 'TRUNCATED';
+  const version = bytes[4];
+  if (version !== 1 && version !== 2) return 'UNSUPPORTED_VERSION';
+  const headerBytes = version === 1 ? HEADER_V1 : HEADER_V2;
+  if (bytes.length < headerBytes) return 'TRUNCATED';
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const [flags, hashId, f, b, log2m] = [bytes[5]!, bytes[6]!, bytes[7]!, bytes[8]!, bytes[9]!];
+  const [flags, hashId, f, b] = [bytes[5]!, bytes[6]!, bytes[7]!, bytes[8]!];
   const semiSorted = (flags & 1) !== 0;
-  if ((flags & ~3) !== 0 || hashId !== 1 || log2m > 32 || view.getUint16(10, true) !== 0) return 'BAD_PARAMETERS';
+  // Version 1: hash id 1 and log2(m) in byte 9; version 2: hash id 2 and m at 56, not a power of two.
+  let bucketCount: bigint;
+  if (version === 1) {
+    if (hashId !== 1 || bytes[9]! > 32 || view.getUint16(10, true) !== 0) return 'BAD_PARAMETERS';
+    bucketCount = 1n << BigInt(bytes[9]!);
+  } else {
+    bucketCount = view.getBigUint64(56, true);
+    const powerOfTwo = bucketCount !== 0n && (bucketCount & (bucketCount - 1n)) === 0n;
+    if (hashId !== 2 || bytes[9] !== 0 || view.getUint16(10, true) !== 0 || bucketCount < 3n || bucketCount >= 2n ** 32n || powerOfTwo) {
+      return 'BAD_PARAMETERS';
+    }
+  }
+  if ((flags & ~3) !== 0) return 'BAD_PARAMETERS';
   if (f < 2 || f > 32 || ![1, 2, 4, 8].includes(b) || view.getUint32(12, true) > 1_000_000) return 'BAD_PARAMETERS';
   if (semiSorted && (b !== 4 || f < 5)) return 'BAD_PARAMETERS';
-  const payload = consistentPayload(f, b, log2m, semiSorted);
+  const payload = consistentPayload(f, b, bucketCount, semiSorted);
   if (view.getBigUint64(48, true) !== payload) return 'BAD_PARAMETERS';
   if (payload + TABLE_PADDING > MAX_TABLE_BYTES) return TOO_LARGE;
-  const length = BigInt(HEADER) + payload + 8n;
+  const length = BigInt(headerBytes) + payload + 8n;
   if (BigInt(bytes.length) < length) return 'TRUNCATED';
   if (BigInt(bytes.length) > length) return 'INCONSISTENT';
   return unmodified ? LOADS : 'CHECKSUM_MISMATCH';
@@ -83,24 +99,36 @@ function filledFilterBytes(options: ConstructorParameters<typeof CuckooFilter>[0
   return filter.toBytes();
 }
 
-function header(fields: { f: number; b: number; log2m: number; payload: bigint; length?: number; semiSorted?: boolean }): Uint8Array {
-  const bytes = new Uint8Array(fields.length ?? 64);
+/** A header alone: version 1 with log2(m) = log2m, or version 2 with m = bucketCount. */
+function header(fields: {
+  f: number;
+  b: number;
+  log2m?: number;
+  bucketCount?: bigint;
+  payload: bigint;
+  length?: number;
+  semiSorted?: boolean;
+}): Uint8Array {
+  const version2 = fields.bucketCount !== undefined;
+  // Written whole, then cut to `length` (a shorter input is a truncated header).
+  const bytes = new Uint8Array(Math.max(fields.length ?? 64, 64));
   const view = new DataView(bytes.buffer);
   bytes.set(MAGIC);
-  bytes[4] = 1;
+  bytes[4] = version2 ? 2 : 1;
   bytes[5] = fields.semiSorted ? 1 : 0;
-  bytes[6] = 1;
+  bytes[6] = version2 ? 2 : 1;
   bytes[7] = fields.f;
   bytes[8] = fields.b;
-  bytes[9] = fields.log2m;
+  if (version2) view.setBigUint64(56, fields.bucketCount!, true);
+  else bytes[9] = fields.log2m!;
   view.setUint32(12, 500, true);
   view.setBigUint64(48, BigInt.asUintN(64, fields.payload), true);
-  return bytes;
+  return bytes.subarray(0, fields.length ?? 64);
 }
 
 /** L of FORMAT.md: ceil(m·b·f / 8), or ceil(m·(4f − 4) / 8) semi-sorted. */
-function consistentPayload(f: number, b: number, log2m: number, semiSorted = false): bigint {
-  return ((1n << BigInt(log2m)) * BigInt(semiSorted ? 4 * f - 4 : b * f) + 7n) / 8n;
+function consistentPayload(f: number, b: number, bucketCount: bigint, semiSorted = false): bigint {
+  return (bucketCount * BigInt(semiSorted ? 4 * f - 4 : b * f) + 7n) / 8n;
 }
 
 let validInputs: Uint8Array[];
@@ -119,6 +147,11 @@ beforeAll(() => {
     filledFilterBytes({ bucketCount: 256, bucketSize: 8, fingerprintBits: 32, seed: 2n ** 64n - 1n }, 900),
     filledFilterBytes({ bucketCount: 1024, bucketSize: 2, fingerprintBits: 7 }, Infinity),
     filledFilterBytes({ bucketCount: 4096, bucketSize: 4, fingerprintBits: 13, seed: 77 }, 10_000),
+    // Format version 2: bucket counts that are not powers of two.
+    new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', 'golden-f12-b4-m1000-seed42.cf'))),
+    new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', 'golden-f13-b4-m1000-seed42-semisorted.cf'))),
+    filledFilterBytes({ bucketCount: 3, bucketSize: 2, fingerprintBits: 7 }, Infinity),
+    filledFilterBytes({ bucketCount: 777, bucketSize: 8, fingerprintBits: 31, seed: 9 }, 5000),
   ];
   // A filter that lives through the whole test: its contents must survive every bad input.
   witness = new CuckooFilter({ bucketCount: 256, bucketSize: 4, fingerprintBits: 16, seed: 5 });
@@ -130,7 +163,7 @@ afterAll(() => witness.dispose());
 describe('headers declaring huge tables are refused before anything is allocated', () => {
   test('log2 m = 32, f = 32, b = 8 (a 128 GiB table) is a RangeError, not an allocation', () => {
     const before = wasmHeapBytes();
-    const bytes = header({ f: 32, b: 8, log2m: 32, payload: consistentPayload(32, 8, 32) });
+    const bytes = header({ f: 32, b: 8, log2m: 32, payload: consistentPayload(32, 8, 2n ** 32n) });
     expect(() => CuckooFilter.fromBytes(bytes)).toThrow(RangeError);
     expect(() => CuckooFilter.fromBytes(bytes)).toThrow(
       'CuckooFilter.fromBytes: the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape',
@@ -146,7 +179,7 @@ describe('headers declaring huge tables are refused before anything is allocated
     for (let f = 5; f <= 32; f++) shapes.push([f, 4, true]);
     for (const [f, b, semiSorted] of shapes) {
       for (let log2m = 0; log2m <= 32; log2m++) {
-        const payload = consistentPayload(f, b, log2m, semiSorted);
+        const payload = consistentPayload(f, b, 1n << BigInt(log2m), semiSorted);
         const bytes = header({ f, b, log2m, payload, semiSorted });
         const expected = payload + TABLE_PADDING > MAX_TABLE_BYTES ? TOO_LARGE : 'TRUNCATED';
         expect([f, b, log2m, semiSorted, actualOutcome(bytes)]).toEqual([f, b, log2m, semiSorted, expected]);
@@ -154,6 +187,19 @@ describe('headers declaring huge tables are refused before anything is allocated
       }
     }
     expect(tooLarge).toBeGreaterThan(500);
+    expect(wasmHeapBytes()).toBe(before);
+  });
+
+  test('version 2 headers of the largest counts, 2^32 - 1 buckets, are judged alike', () => {
+    const before = wasmHeapBytes();
+    for (const [f, b, semiSorted] of [[32, 8, false], [2, 1, false], [5, 4, true], [13, 4, false]] as const) {
+      for (const bucketCount of [2n ** 32n - 1n, 2n ** 31n + 1n, 3n * 2n ** 26n, 1000n]) {
+        const payload = consistentPayload(f, b, bucketCount, semiSorted);
+        const bytes = header({ f, b, bucketCount, payload, semiSorted });
+        const expected = payload + TABLE_PADDING > MAX_TABLE_BYTES ? TOO_LARGE : 'TRUNCATED';
+        expect([f, b, bucketCount, actualOutcome(bytes)]).toEqual([f, b, bucketCount, expected]);
+      }
+    }
     expect(wasmHeapBytes()).toBe(before);
   });
 
@@ -180,9 +226,9 @@ test('100,000 random and mutated inputs each load or fail exactly as FORMAT.md s
   const pick = <T>(values: readonly T[]): T => values[random(values.length)]!;
   const extremeU64 = [0n, 1n, 7n, 2n ** 31n, 2n ** 32n - 1n, 2n ** 37n, 2n ** 63n, 2n ** 64n - 1n, 2n ** 64n - 56n];
   const fieldValues: Array<[offset: number, width: 1 | 2 | 4 | 8, values: readonly bigint[]]> = [
-    [4, 1, [0n, 2n, 255n]],
+    [4, 1, [0n, 1n, 2n, 3n, 255n]],
     [5, 1, [0n, 1n, 2n, 3n, 4n, 128n]],
-    [6, 1, [0n, 2n, 255n]],
+    [6, 1, [0n, 1n, 2n, 3n, 255n]],
     [7, 1, [0n, 1n, 2n, 31n, 32n, 33n, 255n]],
     [8, 1, [0n, 1n, 2n, 3n, 4n, 8n, 16n, 255n]],
     [9, 1, [0n, 1n, 30n, 31n, 32n, 33n, 64n, 255n]],
@@ -192,6 +238,7 @@ test('100,000 random and mutated inputs each load or fail exactly as FORMAT.md s
     [40, 4, [0n, 1n, 2n ** 32n - 1n]],
     [44, 4, [0n, 1n, 2n ** 32n - 1n]],
     [48, 8, extremeU64],
+    [56, 8, [0n, 1n, 2n, 3n, 12n, 1000n, 1024n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 32n + 1n, 2n ** 64n - 1n]],
   ];
   const setField = (bytes: Uint8Array, offset: number, width: number, value: bigint): void => {
     for (let i = 0; i < width && offset + i < bytes.length; i++) bytes[offset + i] = Number((value >> BigInt(8 * i)) & 0xffn);
@@ -202,7 +249,7 @@ test('100,000 random and mutated inputs each load or fail exactly as FORMAT.md s
     ['random garbage', 10, () => [randomBytes(random(300)), undefined]],
     ['garbage behind magic and version', 10, () => {
       const bytes = randomBytes(5 + random(200));
-      bytes.set([...MAGIC, 1]);
+      bytes.set([...MAGIC, 1 + random(2)]);
       return [bytes, undefined];
     }],
     ['truncated', 12, () => {
@@ -240,8 +287,10 @@ test('100,000 random and mutated inputs each load or fail exactly as FORMAT.md s
     ['a huge consistent header', 5, () => {
       const semiSorted = random(4) === 0;
       const [f, b, log2m] = semiSorted ? [5 + random(28), 4, 20 + random(13)] : [2 + random(31), pick([1, 2, 4, 8]), 20 + random(13)];
-      const payload = consistentPayload(f, b, log2m, semiSorted);
-      return [header({ f, b, log2m, payload, semiSorted, length: 56 + random(100) }), undefined];
+      // Version 1 with m = 2^log2m, or version 2 with m just below it (odd, so not a power of two).
+      const bucketCount = random(2) === 0 ? undefined : (1n << BigInt(log2m)) - 1n - 2n * BigInt(random(1000));
+      const payload = consistentPayload(f, b, bucketCount ?? 1n << BigInt(log2m), semiSorted);
+      return [header({ f, b, log2m, bucketCount, payload, semiSorted, length: 56 + random(100) }), undefined];
     }],
     ['a valid filter', 5, () => {
       const source = pick(validInputs);

@@ -76,16 +76,19 @@ whenEnoughMemory(`the limit is exact: the largest table (1.94 GiB) is built, one
 });
 
 whenEnoughMemory(`create() sizes up to the limit and refuses one item more before allocating${skipNote}`, () => {
-  // fpr 0.001: b = 4, f = 13, m = the power of two >= capacity / (4 * 0.95).
-  // 1,020,054,732 items fit 2^28 buckets (1.625 GiB); one more needs 2^29 (3.25 GiB).
+  // fpr 0.001: b = 4, f = 13. The largest table within 2 GiB has
+  // m = floor((2^31 - 7) * 8 / 52) = 330,382,098 buckets (2^31 - 4 bytes with
+  // padding). Its 1,321,528,392 slots lie between the sizing knots 2^30 (load
+  // 0.935) and 2^32 (0.93) of sizing.cpp: 0.9325 at 2^31, so 0.935 - 0.0025 *
+  // (1321528392 - 2^30) / 2^30 = 0.934423 and floor(slots * load) = 1,234,866,626.
   const before = wasmHeapBytes();
-  expect(() => CuckooFilter.create({ capacity: 1_020_054_733, fpr: 0.001 })).toThrow(
+  expect(() => CuckooFilter.create({ capacity: 1_234_866_627, fpr: 0.001 })).toThrow(
     new RangeError('CuckooFilter.create: the table would exceed the maximum table size (2 GiB for a cuckoo filter in WebAssembly, 1 TiB natively; 2^32 bits for a Bloom filter): ask for a smaller capacity or shape'),
   );
   expect(wasmHeapBytes()).toBe(before);
-  using largest = CuckooFilter.create({ capacity: 1_020_054_732, fpr: 0.001 });
-  expect(largest.params).toMatchObject({ bucketCount: 2 ** 28, bucketSize: 4, fingerprintBits: 13 });
-  expect(largest.byteLength).toBe((2 ** 28 * 4 * 13) / 8 + 7);
+  using largest = CuckooFilter.create({ capacity: 1_234_866_626, fpr: 0.001 });
+  expect(largest.params).toMatchObject({ bucketCount: 330_382_098, bucketSize: 4, fingerprintBits: 13 });
+  expect(largest.byteLength).toBe(2 ** 31 - 4);
   expect(largest.add('fits')).toBe(true);
   expect(largest.has('fits')).toBe(true);
 });

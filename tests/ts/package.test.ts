@@ -26,7 +26,9 @@ const usage = `
   let formatError = null;
   try { api.CuckooFilter.fromBytes(new Uint8Array(3)); } catch (e) { formatError = [e instanceof api.FormatError, e instanceof api.CuckooFilterError, e.code]; }
   const trace = inspect.traceAdd(filter, 'd');
-  const inspected = { xor: trace.i2 === (trace.i1 ^ trace.fingerprintHashMod), added: trace.added, slots: inspect.buckets(filter).slots.length };
+  const m = filter.params.bucketCount;
+  const reflected = trace.i2 === (trace.fingerprintHashMod - trace.i1 + m) % m;
+  const inspected = { hashId: trace.hashId, reflected, added: trace.added, slots: inspect.buckets(filter).slots.length };
   console.log(JSON.stringify({ names, has: [copy.has('a'), copy.has('b'), copy.has('zzz')], size: copy.size,
     params: { ...filter.params, seed: String(filter.params.seed) }, formatError, inspected }));
   filter.dispose(); copy.dispose();
@@ -40,10 +42,11 @@ const expected = {
   names: publicNames,
   has: [true, true, false],
   size: 3,
-  // fpr 0.01 -> b = 2, f = ceil(log2(4 / 0.01)) = 9; 1000 / (2 * 0.84) = 595.2 -> m = 1024.
-  params: { bucketCount: 1024, bucketSize: 2, fingerprintBits: 9, maxKicks: 500, seed: '5', semiSort: false },
+  // fpr 0.01 -> b = 4, f = 10; 269 buckets hold 1000 (the worked example of cli.test.ts).
+  params: { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false },
   formatError: [true, true, 'BAD_MAGIC'],
-  inspected: { xor: true, added: true, slots: 2048 },
+  // 269 is not a power of two: hash id 2, i2 = (c - i1) mod m.
+  inspected: { hashId: 2, reflected: true, added: true, slots: 1076 },
 };
 
 test('import works in an ES module', () => {

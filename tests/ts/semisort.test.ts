@@ -37,14 +37,16 @@ describe('semi-sorted filters (semiSort: true)', () => {
     expect(ratio).toBeLessThan(0.6);
   });
 
-  test("create picks b = 4 and the rate's f, and refuses rates where b = 4 is not optimal", () => {
+  test("create picks b = 4 and the rate's f at any rate, and sizes exactly", () => {
+    // 1e6 / (4 * 0.945) = 264550.3: 264,551 buckets, as for the plain filter (sizing.hpp).
     using filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, semiSort: true });
-    expect(filter.params).toMatchObject({ bucketCount: 524288, bucketSize: 4, fingerprintBits: 13, semiSort: true });
-    for (const fpr of [0.01, 0.000001]) {
-      expect(() => CuckooFilter.create({ capacity: 1000, fpr, semiSort: true })).toThrow(RangeError);
-      expect(() => CuckooFilter.create({ capacity: 1000, fpr, semiSort: true })).toThrow(
-        /CuckooFilter.create: semiSort needs bucketSize 4, which is the space-optimal choice only for false-positive rates above 0.00001 and up to 0.002/,
-      );
+    expect(filter.params).toMatchObject({ bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, semiSort: true });
+    // 13 bits stored as 12: 12 / 0.945 = 12.70 bits per item at capacity.
+    expect((filter.byteLength * 8) / 1_000_000).toBeCloseTo(12.7, 1);
+    // f = the smallest with 8 / 2^f <= fpr (at least 5).
+    for (const [fpr, bits] of [[0.01, 10], [0.000001, 23], [0.5, 5]] as const) {
+      using sized = CuckooFilter.create({ capacity: 1000, fpr, semiSort: true });
+      expect(sized.params).toMatchObject({ bucketSize: 4, fingerprintBits: bits, semiSort: true });
     }
   });
 

@@ -10,7 +10,11 @@ import { checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed } fr
 
 /** Options of `new CuckooFilter(...)`: the table's exact shape. */
 export interface CuckooFilterOptions {
-  /** Number of buckets m: a power of two from 1 to 2^32. */
+  /**
+   * Number of buckets m: an integer from 1 to 2^32. A power of two keeps the
+   * XOR layout (hash id 1); any other count uses its own layout (hash id 2,
+   * see FORMAT.md), as fast and as accurate.
+   */
   bucketCount: number;
   /** Slots per bucket b: 1, 2, 4 or 8. 4 is the paper's default. */
   bucketSize: 1 | 2 | 4 | 8;
@@ -40,9 +44,8 @@ export interface CreateOptions {
   /** As in {@link CuckooFilterOptions.seed}. */
   seed?: number | bigint;
   /**
-   * Semi-sorted buckets, as in {@link CuckooFilterOptions.semiSort}. They need
-   * bucketSize 4, which is the space-optimal size only for fpr above 0.00001
-   * and up to 0.002: other rates are a RangeError with semiSort.
+   * Semi-sorted buckets, as in {@link CuckooFilterOptions.semiSort}: the filter
+   * gets bucketSize 4 and one bit less per entry, at any rate.
    */
   semiSort?: boolean;
 }
@@ -132,14 +135,18 @@ export class CuckooFilter extends WasmOwned {
 
   /**
    * A filter sized to hold `capacity` items at a false-positive rate of at most
-   * `fpr`, with the space-optimal shape of the paper's Section 5.1.
+   * `fpr`: the bucket size and fingerprint width with the fewest bits per item
+   * for the rate (the paper's Section 5.1), and the smallest bucket count whose
+   * tables hold `capacity` items before their first refused add, so bits per
+   * item at capacity is about fingerprintBits / 0.95. Adding `capacity` items
+   * succeeds (with the default maxKicks or more); more may not.
    *
    * @throws TypeError / RangeError for bad options, or when the rate would
    *   need fingerprints over 32 bits or the table does not fit in memory.
    * @example
    * ```ts
    * const filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-   * filter.params; // { bucketCount: 524288, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false }
+   * filter.params; // { bucketCount: 263158, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false }
    * const compact = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, semiSort: true }); // 1 bit less per entry
    * ```
    */
@@ -374,7 +381,7 @@ export class CuckooFilter extends WasmOwned {
     return this.#info('slotCount').slotCount;
   }
 
-  /** size / slotCount. Inserts start failing around 0.5, 0.84, 0.95, 0.98 for bucket sizes 1, 2, 4, 8. */
+  /** size / slotCount. Inserts start failing around 0.46, 0.87, 0.96, 0.985 for bucket sizes 1, 2, 4, 8 (large tables). */
   get loadFactor(): number {
     return this.#info('loadFactor').loadFactor;
   }

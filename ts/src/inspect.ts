@@ -5,7 +5,10 @@
  * and delete, and copies of the table's slots and stash.
  *
  * Partial-key cuckoo hashing in one line: i2 = i1 XOR (hash(fingerprint) mod m),
- * and since XOR undoes itself, i1 = i2 XOR (hash(fingerprint) mod m) too.
+ * and since XOR undoes itself, i1 = i2 XOR (hash(fingerprint) mod m) too. That
+ * needs m to be a power of two; for any other bucket count the filter uses
+ * i2 = (c − i1) mod m with c = hash(fingerprint) scaled to [0, m), a
+ * reflection, which undoes itself just as well ({@link ItemLocation.hashId}).
  *
  * @example
  * ```ts
@@ -31,14 +34,24 @@ export interface ItemLocation {
   readonly hash: bigint;
   /** f bits from the hash's high half, 1 to 2^f − 1 (0 marks an empty slot). */
   readonly fingerprint: number;
-  /** The first candidate bucket: the hash's low 32 bits mod m. */
+  /** The first candidate bucket: the hash's low 32 bits reduced to [0, m) (masked, or scaled when m is not a power of two). */
   readonly i1: number;
-  /** The second candidate bucket: i1 XOR fingerprintHashMod. */
+  /** The second candidate bucket: i1 XOR fingerprintHashMod (hash id 1), or (fingerprintHashMod − i1) mod m (hash id 2). */
   readonly i2: number;
   /** hash(fingerprint): the 32-bit mix of the fingerprint (mix32 in hashing.hpp). */
   readonly fingerprintHash: number;
-  /** fingerprintHash mod m, what i1 and i2 differ by: i2 = i1 XOR it, and i1 = i2 XOR it. */
+  /**
+   * fingerprintHash reduced to [0, m), what relates i1 and i2: with hash id 1
+   * its low bits, the XOR offset (i2 = i1 XOR it, and i1 = i2 XOR it); with
+   * hash id 2 fingerprintHash × m / 2^32, the point c the two buckets reflect
+   * about (i2 = (c − i1) mod m, and i1 = (c − i2) mod m).
+   */
   readonly fingerprintHashMod: number;
+  /**
+   * The bucket layout (FORMAT.md): 1 when the bucket count is a power of two
+   * (the XOR relation), 2 for any other count (the reflection).
+   */
+  readonly hashId: 1 | 2;
 }
 
 /** One eviction of an insert: `incoming` took `slot` of `bucket`, and `evicted` left for `nextBucket`. */
@@ -50,9 +63,9 @@ export interface Kick {
   readonly incoming: number;
   /** The fingerprint that was there and is now homeless. */
   readonly evicted: number;
-  /** The evicted fingerprint's other bucket: bucket XOR evictedHashMod. */
+  /** The evicted fingerprint's other bucket: bucket XOR evictedHashMod, or (evictedHashMod − bucket) mod m. */
   readonly nextBucket: number;
-  /** hash(evicted) mod m. */
+  /** hash(evicted) reduced to [0, m), as {@link ItemLocation.fingerprintHashMod}. */
   readonly evictedHashMod: number;
 }
 
@@ -168,6 +181,7 @@ function itemLocation(raw: RawLocation): ItemLocation {
     i2: raw.i2,
     fingerprintHash: raw.fingerprintHash,
     fingerprintHashMod: raw.fingerprintHashMod,
+    hashId: raw.hashId as 1 | 2,
   };
 }
 
@@ -319,8 +333,8 @@ export function buckets(filter: CuckooFilter, firstBucket = 0, bucketCount?: num
 }
 
 /**
- * The other bucket of a fingerprint stored in `bucket`: bucket XOR (hash(fingerprint) mod m).
- * Applying it twice gives `bucket` back.
+ * The other bucket of a fingerprint stored in `bucket`: bucket XOR (hash(fingerprint) mod m),
+ * or (c − bucket) mod m when m is not a power of two. Applying it twice gives `bucket` back.
  * @example
  * ```ts
  * const j = alternateBucket(filter, 5, 0b101101);
@@ -339,7 +353,7 @@ export function alternateBucket(filter: CuckooFilter, bucket: number, fingerprin
 }
 
 /**
- * hash(fingerprint), the 32-bit mix the core XORs bucket numbers with (before taking it mod m).
+ * hash(fingerprint), the 32-bit mix that relates a fingerprint's two buckets (reduced to [0, m) first).
  * @example
  * ```ts
  * fingerprintHash(45) & (filter.params.bucketCount - 1); // what bucket numbers of fingerprint 45 differ by
@@ -367,11 +381,12 @@ export function tableBits(filter: CuckooFilter): number {
 }
 
 /**
- * The highest load factor a bucket size reaches in practice (0.5, 0.84, 0.95,
- * 0.98 for 1, 2, 4, 8 slots), the margin the core sizes filters with.
+ * The load large tables of a bucket size are sized to (0.43, 0.84, 0.945 and
+ * 0.975 for 1, 2, 4 and 8 slots): what they reach before their first refused
+ * add, less a margin. Smaller tables are sized lower.
  * @example
  * ```ts
- * practicalMaxLoad(4); // 0.95
+ * practicalMaxLoad(4); // 0.945
  * ```
  */
 export function practicalMaxLoad(bucketSize: 1 | 2 | 4 | 8): number {

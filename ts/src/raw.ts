@@ -167,6 +167,7 @@ export interface RawLocation {
   readonly i2: number;
   readonly fingerprintHash: number;
   readonly fingerprintHashMod: number;
+  readonly hashId: number;
 }
 
 export interface RawKick {
