@@ -6,6 +6,7 @@
 //   node bench/node-bench.mjs            2^16 and 2^22 buckets (about 2-3 minutes)
 //   node bench/node-bench.mjs --quick    2^16 buckets only, fewer repetitions
 //   node bench/node-bench.mjs --json     the raw results as JSON instead of the table
+//   node bench/node-bench.mjs --space    bits per item at the requested capacity (space.mjs), no timing
 //
 // A program, not a test: it prints figures (and whether the project's targets
 // are met) and exits 0 either way. Build first: bash scripts/build.
@@ -19,8 +20,10 @@ import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 
 import { init, CuckooFilter } from '../dist/esm/index.js';
+import { practicalMaxLoad } from '../dist/esm/inspect.js';
 import { hexStrings, safeIntegerKeys, uint32Keys } from './keys.mjs';
 import { loadPeers, measurePeer } from './peers.mjs';
+import { measureSpace, renderSpace } from './space.mjs';
 import { now, secondsSince } from './support/clock.mjs';
 import { countOnes, median } from './support/stats.mjs';
 
@@ -40,19 +43,21 @@ const PEER_SAMPLE = 50_000;
 
 // ---------------------------------------------------------------- arguments
 
+const USAGE = 'usage: node bench/node-bench.mjs [--quick] [--json] | --space [--json]';
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
-  console.log('usage: node bench/node-bench.mjs [--quick] [--json]');
+  console.log(USAGE);
   process.exit(0);
 }
 for (const arg of argv) {
-  if (arg !== '--quick' && arg !== '--json') {
-    console.error(`node-bench: unknown argument ${arg}\nusage: node bench/node-bench.mjs [--quick] [--json]`);
+  if (arg !== '--quick' && arg !== '--json' && arg !== '--space') {
+    console.error(`node-bench: unknown argument ${arg}\n${USAGE}`);
     process.exit(2);
   }
 }
 const QUICK = argv.includes('--quick');
 const JSON_OUTPUT = argv.includes('--json');
+const SPACE = argv.includes('--space');
 const SIZES = QUICK ? [16] : [16, 22];
 /** Timed runs per (mode, size) for cuckoo-wasm, after one untimed warm-up run at 2^16. */
 const REPS = QUICK ? { 16: 3, 22: 1 } : { 16: 5, 22: 1 };
@@ -483,6 +488,12 @@ function evaluateTargets(ours, peers) {
 
 // --------------------------------------------------------------------- main
 
+async function mainSpace() {
+  await init();
+  const rows = measureSpace(practicalMaxLoad);
+  console.log(JSON_OUTPUT ? JSON.stringify(rows, null, 2) : renderSpace(rows));
+}
+
 async function main() {
   const cpus = os.cpus();
   const machine = {
@@ -551,4 +562,4 @@ async function main() {
   progress(`done in ${results.totalSeconds.toFixed(0)} s`);
 }
 
-await main();
+await (SPACE ? mainSpace() : main());
