@@ -21,8 +21,10 @@ struct Knot {
 // below 1 in 10,000, and rising with size as the spread narrows. Between knots
 // the load is interpolated linearly, knot to knot by whole log2(slots) and
 // within each octave by slots; beyond the last knot it stays there.
-constexpr Knot kKnots1[] = {{6, 0.09}, {8, 0.15}, {10, 0.25}, {12, 0.33}, {14, 0.38},
-                            {16, 0.41}, {20, 0.43}, {26, 0.43}, {32, 0.40}};
+// One slot per bucket fills unevenly even in large tables: b = 1 is never
+// chosen by the sizing, and its curve is low and cautious.
+constexpr Knot kKnots1[] = {{6, 0.03},  {10, 0.05}, {12, 0.10}, {14, 0.20}, {16, 0.30},
+                            {17, 0.38}, {18, 0.43}, {26, 0.43}, {32, 0.40}};
 constexpr Knot kKnots2[] = {{4, 0.22},  {5, 0.30},   {6, 0.35},  {7, 0.55},  {8, 0.72},   {9, 0.78}, {10, 0.81},
                             {11, 0.825}, {12, 0.835}, {13, 0.84}, {28, 0.84}, {30, 0.835}, {33, 0.83}};
 constexpr Knot kKnots4[] = {{4, 0.45},  {5, 0.58},   {6, 0.75},   {7, 0.85},  {8, 0.895}, {9, 0.92},   {10, 0.93},
