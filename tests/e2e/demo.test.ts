@@ -81,9 +81,9 @@ async function chainOnPage(page: Page) {
   );
 }
 
-/** The XOR panel's numbers, read from the bits it shows. */
-async function xorOnPage(page: Page) {
-  return page.$eval('#xor', (panel) => {
+/** The relation panel's numbers, read from the bits it shows. */
+async function relationOnPage(page: Page) {
+  return page.$eval('#relation', (panel) => {
     const bits = (row: string) => panel.querySelector(`[data-row="${row}"] .bits`)?.getAttribute('data-bits') ?? '';
     const shown = (row: string) => Number((panel.querySelector(`[data-row="${row}"]`) as HTMLElement).dataset.value);
     return {
@@ -96,7 +96,7 @@ async function xorOnPage(page: Page) {
       backHashMod: bits('back-hashmod'),
       back: bits('back'),
       values: { i1: shown('i1'), hashMod: shown('hashmod'), i2: shown('i2'), back: shown('back'), fingerprintHash: shown('fphash') },
-      check: panel.querySelector('.xor-check')?.textContent ?? '',
+      check: panel.querySelector('.relation-check')?.textContent ?? '',
     };
   });
 }
@@ -166,7 +166,7 @@ describe('the teaching walk-through at 16 x 4 slots of 6 bits', () => {
     expect(end).toEqual({ end: 'placed', bucket: String(trace.placed!.bucket), slot: String(trace.placed!.slot) });
     for (const kick of chain) expect(kick.nextBucket).toBe(kick.bucket ^ kick.evictedHashMod);
 
-    const xor = await xorOnPage(page);
+    const xor = await relationOnPage(page);
     expect(xor.fingerprint).toBe(trace.fingerprint);
     expect(xor.fingerprintBits).toBe(trace.fingerprint.toString(2).padStart(6, '0'));
     const bits = (text: string) => parseInt(text, 2);
@@ -181,7 +181,7 @@ describe('the teaching walk-through at 16 x 4 slots of 6 bits', () => {
     });
     expect(xor.values).toEqual({ i1: trace.i1, hashMod: trace.fingerprintHashMod, i2: trace.i2, back: trace.i1, fingerprintHash: trace.fingerprintHash });
     expect(xor.check).toContain('✓');
-    const diagram = await page.$eval('.xor-diagram', (node) => ({ ...(node as HTMLElement).dataset }));
+    const diagram = await page.$eval('.relation-diagram', (node) => ({ ...(node as HTMLElement).dataset }));
     expect(diagram).toEqual({ i1: String(trace.i1), i2: String(trace.i2) });
     expectNoErrors(page);
   });
@@ -390,7 +390,7 @@ describe('parameters', () => {
       const trace = traceAdd(core, item);
       const cell = `.bucket[data-bucket="${trace.placed!.bucket}"] .slot[data-slot="${trace.placed!.slot}"]`;
       expect(await page.textContent(cell)).toBe(trace.fingerprint.toString(16).padStart(2, '0'));
-      expect(await xorOnPage(page).then((x) => x.i1)).toBe(locate(core, item).i1.toString(2).padStart(6, '0'));
+      expect(await relationOnPage(page).then((x) => x.i1)).toBe(locate(core, item).i1.toString(2).padStart(6, '0'));
     }
     expect(await tableOnPage(page)).toEqual([...buckets(core).slots]);
     await shoot(page, 'laptop-url-params');

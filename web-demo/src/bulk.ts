@@ -10,7 +10,7 @@ import { count, percent } from './format.js';
 import { applyKick, insertFrames, stateFrame, type Frame } from './frames.js';
 import { flushPendingGauges, recordKicks, refreshGauges } from './gauge-readings.js';
 import { nextNumberedItem, refreshKnownItems } from './items.js';
-import { chainView, tableView, ui, xorView } from './page.js';
+import { chainView, relationView, tableView, ui } from './page.js';
 import { player, updateStatus } from './playback.js';
 import { currentDemo, readTable } from './state.js';
 
@@ -79,7 +79,7 @@ function bulkInsert(budget: number): Frame[] | undefined {
     if (ended) {
       const after = readTable();
       const frames = insertFrames(item, trace, { slots: run.mirror, stash: stashBefore }, after, d.params);
-      xorView.show(trace, item);
+      relationView.show(trace, item);
       chainView.load(trace);
       showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
       const last = frames.at(-1)!;

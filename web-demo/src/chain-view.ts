@@ -53,7 +53,7 @@ export class ChainView {
         element('span', 'kick-n', `${k + 1}`),
         element('span', 'kick-where', `bucket ${kick.bucket}, slot ${kick.slot}`),
         element('span', 'kick-swap', `${n.fp(kick.incoming)} in, ${n.fp(kick.evicted)} out`),
-        element('span', 'kick-xor', `→ ${kick.bucket} XOR ${kick.evictedHashMod} = ${kick.nextBucket}`),
+        element('span', 'kick-next', `→ ${kick.bucket} XOR ${kick.evictedHashMod} = ${kick.nextBucket}`),
       );
       fragment.append(item);
       this.#items.push(item);

@@ -10,7 +10,7 @@ import { stopBulk } from './bulk.js';
 import { stateFrame } from './frames.js';
 import { refreshGauges } from './gauge-readings.js';
 import { refreshKnownItems } from './items.js';
-import { bloomBits, chainView, tableView, xorView } from './page.js';
+import { bloomBits, chainView, relationView, tableView } from './page.js';
 import { fillForm, showParamsInAddress } from './params-form.js';
 import type { DemoParams } from './params.js';
 import { player } from './playback.js';
@@ -74,7 +74,7 @@ export function start(params: DemoParams, loaded?: CuckooFilter, caption?: strin
 export function setupViews(): void {
   const { params } = currentDemo();
   tableView.setup(params);
-  xorView.setup(params);
+  relationView.setup(params);
   chainView.setup(params);
   showBloomSummary(null);
 }

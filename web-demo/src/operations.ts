@@ -9,7 +9,7 @@ import { stopBulk } from './bulk.js';
 import { deleteFrames, insertFrames, lookupFrames } from './frames.js';
 import { flushPendingGauges, recordKicks } from './gauge-readings.js';
 import { refreshKnownItems } from './items.js';
-import { chainView, xorView } from './page.js';
+import { chainView, relationView } from './page.js';
 import { player } from './playback.js';
 import { currentDemo, readTable } from './state.js';
 
@@ -27,7 +27,7 @@ export function insert(item: string): void {
     addToBloom(item);
     refreshKnownItems();
   }
-  xorView.show(trace, item);
+  relationView.show(trace, item);
   chainView.load(trace);
   showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
   d.gaugesPending = trace.added;
@@ -39,7 +39,7 @@ export function lookup(item: string): void {
   flushPendingGauges();
   const d = currentDemo();
   const trace = traceHas(d.filter, item);
-  xorView.show(trace, item);
+  relationView.show(trace, item);
   chainView.load(null, 'Lookups only read the two buckets (and the stash): they never kick.');
   showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
   player.load(lookupFrames(item, trace, readTable(), d.params, d.bloom.has(item)));
@@ -57,7 +57,7 @@ export function remove(item: string): void {
     if (index >= 0) d.items.splice(index, 1);
     refreshKnownItems();
   }
-  xorView.show(trace, item);
+  relationView.show(trace, item);
   chainView.load(null, 'Deletes remove one copy of the fingerprint from one of the two buckets: no kicks.');
   const positions = showBloomSummary({ item, i1: trace.i1, i2: trace.i2 }, 'delete');
   explainBloomDelete(item, trace.deleted, positions);

@@ -5,8 +5,8 @@
 import { BloomBits } from './bloom-view.js';
 import { ChainView } from './chain-view.js';
 import { GaugeList } from './gauges.js';
+import { RelationView } from './relation-view.js';
 import { TableView } from './table-view.js';
-import { XorView } from './xor-view.js';
 
 export function byId<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -31,7 +31,7 @@ export const ui = {
 };
 
 export const tableView = new TableView(byId('table'), byId('stash'), byId('stash-note'));
-export const xorView = new XorView(byId('xor'));
+export const relationView = new RelationView(byId('relation'));
 export const chainView = new ChainView(byId<HTMLOListElement>('chain'), byId('kick-now'));
 export const gauges = new GaugeList(byId('gauges'));
 export const bloomGauges = new GaugeList(byId('bloom-gauges'));

@@ -22,7 +22,7 @@ interface Row {
   value: HTMLElement;
 }
 
-export class XorView {
+export class RelationView {
   readonly #facts = new Map<FactName, Row & { note: HTMLElement }>();
   readonly #sums = new Map<SumRow, Row>();
   readonly #check: HTMLElement;
@@ -30,35 +30,35 @@ export class XorView {
   #params: DemoParams | undefined;
 
   constructor(container: HTMLElement) {
-    const facts = element('div', 'xor-facts');
+    const facts = element('div', 'relation-facts');
     for (const name of Object.keys(FACTS) as FactName[]) {
-      const row = element('div', `xor-row row-${name}`);
+      const row = element('div', `relation-row row-${name}`);
       row.dataset.row = name;
-      const bits = element('span', 'xor-bits');
-      const value = element('span', 'xor-value');
-      const note = element('span', 'xor-note');
-      row.append(element('span', 'xor-label', FACTS[name]), bits, value, note);
+      const bits = element('span', 'relation-bits');
+      const value = element('span', 'relation-value');
+      const note = element('span', 'relation-note');
+      row.append(element('span', 'relation-label', FACTS[name]), bits, value, note);
       facts.append(row);
       this.#facts.set(name, { row, bits, value, note });
     }
-    const sums = element('div', 'xor-sums');
+    const sums = element('div', 'relation-sums');
     sums.append(
       this.#sum('forward: i1 → i2', [['i1', 'i1'], ['hashmod', 'XOR hash(f) mod m'], ['i2', '= i2']]),
       this.#sum('back: i2 → i1', [['back-i2', 'i2'], ['back-hashmod', 'XOR hash(f) mod m'], ['back', '= i1']]),
     );
-    this.#check = element('p', 'xor-check');
-    this.#diagram = element('div', 'xor-diagram');
+    this.#check = element('p', 'relation-check');
+    this.#diagram = element('div', 'relation-diagram');
     container.append(facts, sums, this.#check, this.#diagram);
   }
 
   #sum(title: string, rows: Array<[SumRow, string]>): HTMLElement {
-    const block = element('div', 'xor-sum');
+    const block = element('div', 'relation-sum');
     block.append(element('div', 'sum-title', title));
     for (const [name, label] of rows) {
       const row = element('div', `sum-row row-${name}`);
       row.dataset.row = name;
-      const bits = element('span', 'xor-bits');
-      const value = element('span', 'xor-value');
+      const bits = element('span', 'relation-bits');
+      const value = element('span', 'relation-value');
       row.append(element('span', 'sum-label', label), bits, value);
       block.append(row);
       this.#sums.set(name, { row, bits, value });
