@@ -1,6 +1,6 @@
 // How numbers are written on the page: fingerprints in binary or hex at
-// their full width, bucket numbers in binary at log2(m) bits, so that XORs
-// line up column by column.
+// their full width, bucket numbers in binary at the width m − 1 needs
+// (log2(m) for a power of two), so that XORs line up column by column.
 
 import type { NumberFormat } from './params.js';
 
@@ -22,9 +22,9 @@ export function fingerprintWidth(bits: number, format: NumberFormat): number {
   return format === 'hex' ? Math.ceil(bits / 4) : bits;
 }
 
-/** Bits of a bucket number: log2(m), at least 1. */
+/** Bits of the largest bucket number, m − 1 (log2(m) for a power of two), at least 1. */
 export function bucketBits(bucketCount: number): number {
-  return Math.max(1, Math.round(Math.log2(bucketCount)));
+  return Math.max(1, (bucketCount - 1).toString(2).length);
 }
 
 export function percent(value: number, digits = 1): string {
