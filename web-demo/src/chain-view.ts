@@ -1,11 +1,12 @@
 // The relocation chain of an insert, one line per kick as the core reported
-// it, revealed step by step; and, for the current kick, its arithmetic.
+// it, revealed step by step; and, for the current kick, its arithmetic: an
+// XOR bit by bit for a power-of-two m, the reflection about c for any other.
 
 import type { InsertTrace } from 'cuckoo-wasm/inspect';
 import type { Frame } from './frames.js';
 import { Notation } from './frames.js';
-import { binary, bucketBits, element } from './format.js';
-import type { DemoParams } from './params.js';
+import { binary, bucketBits, bucketDigits, element } from './format.js';
+import { hashIdFor, type DemoParams } from './params.js';
 
 export class ChainView {
   #items: HTMLElement[] = [];
@@ -53,7 +54,13 @@ export class ChainView {
         element('span', 'kick-n', `${k + 1}`),
         element('span', 'kick-where', `bucket ${kick.bucket}, slot ${kick.slot}`),
         element('span', 'kick-swap', `${n.fp(kick.incoming)} in, ${n.fp(kick.evicted)} out`),
-        element('span', 'kick-next', `→ ${kick.bucket} XOR ${kick.evictedHashMod} = ${kick.nextBucket}`),
+        element(
+          'span',
+          'kick-next',
+          trace.hashId === 1
+            ? `→ ${kick.bucket} XOR ${kick.evictedHashMod} = ${kick.nextBucket}`
+            : `→ ${n.step(2, kick.bucket, kick.evictedHashMod, kick.nextBucket)}`,
+        ),
       );
       fragment.append(item);
       this.#items.push(item);
@@ -108,7 +115,15 @@ export class ChainView {
       row.append(element('span', 'math-label', label), element('span', 'math-bits', bits), element('span', 'math-value', value));
       rows.append(row);
     };
-    if (kick === undefined) {
+    const hashId = this.#trace?.hashId ?? hashIdFor(params.bucketCount);
+    if (hashId === 2) {
+      // A reflection is arithmetic on numbers, not on bits: decimals only.
+      const shown = (value: number | undefined) => (value === undefined ? '–'.repeat(bucketDigits(params.bucketCount)) : String(value));
+      line('evicted f', kick === undefined ? '–' : n.fp(kick.evicted), kick === undefined ? '' : `(${kick.evicted})`);
+      line('from bucket i', shown(kick?.bucket), '');
+      line('c from hash(f)', shown(kick?.evictedHashMod), '');
+      line('goes to j', shown(kick?.nextBucket), `= ${kick === undefined ? '(c − i) mod m' : n.reflection(kick.bucket, kick.evictedHashMod)}`);
+    } else if (kick === undefined) {
       line('evicted f', '–', '');
       line('from bucket i', '–'.repeat(width), '');
       line('XOR hash(f) mod m', '–'.repeat(width), '');

@@ -1,6 +1,7 @@
 // How numbers are written on the page: fingerprints in binary or hex at
 // their full width, bucket numbers in binary at the width m − 1 needs
-// (log2(m) for a power of two), so that XORs line up column by column.
+// (log2(m) for a power of two), so that XORs line up column by column, and
+// in decimal columns as wide as m − 1, so that reflections line up too.
 
 import type { NumberFormat } from './params.js';
 
@@ -25,6 +26,11 @@ export function fingerprintWidth(bits: number, format: NumberFormat): number {
 /** Bits of the largest bucket number, m − 1 (log2(m) for a power of two), at least 1. */
 export function bucketBits(bucketCount: number): number {
   return Math.max(1, (bucketCount - 1).toString(2).length);
+}
+
+/** Decimal digits of the largest bucket number, m − 1: the width of a column of bucket numbers. */
+export function bucketDigits(bucketCount: number): number {
+  return String(bucketCount - 1).length;
 }
 
 export function percent(value: number, digits = 1): string {

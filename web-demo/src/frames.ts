@@ -3,7 +3,7 @@
 // table before the operation with the trace's kicks applied in order; the
 // last step always shows the table as the core has it afterwards.
 
-import type { DeleteTrace, InsertTrace, ItemLocation, LookupTrace, StashView } from 'cuckoo-wasm/inspect';
+import type { DeleteTrace, InsertTrace, ItemLocation, Kick, LookupTrace, StashView } from 'cuckoo-wasm/inspect';
 import { binary, bucketBits, fingerprintText } from './format.js';
 import type { DemoParams } from './params.js';
 
@@ -56,9 +56,19 @@ export class Notation {
     return binary(value, bucketBits(this.params.bucketCount));
   }
 
-  /** "1001 XOR 0101 = 1100", the relation between two buckets. */
+  /** "1001 XOR 0101 = 1100", the relation between two buckets with hash id 1. */
   xor(bucket: number, hashMod: number, result: number): string {
     return `${this.bucketBinary(bucket)} XOR ${this.bucketBinary(hashMod)} = ${this.bucketBinary(result)}`;
+  }
+
+  /** "(7 − 9) mod 12", the relation between two buckets with hash id 2: the reflection about c. */
+  reflection(bucket: number, c: number): string {
+    return `(${c} − ${bucket}) mod ${this.params.bucketCount}`;
+  }
+
+  /** A bucket's other bucket, worked out as the layout in use does it: "1001 XOR 0101 = 1100 = 12" or "(7 − 9) mod 12 = 10". */
+  step(hashId: 1 | 2, bucket: number, hashMod: number, result: number): string {
+    return `${hashId === 1 ? this.xor(bucket, hashMod, result) : this.reflection(bucket, hashMod)} = ${result}`;
   }
 }
 
@@ -71,12 +81,19 @@ function candidateMarks(where: ItemLocation): Array<readonly [number, BucketMark
 }
 
 function hashCaption(verb: string, item: string, where: ItemLocation, n: Notation): string {
-  const same =
-    where.i1 === where.i2 ? ' Here hash(f) mod m is 0, so both candidates are the same bucket.' : '';
-  return (
-    `${verb} ${quoted(item)}: its fingerprint is ${n.fp(where.fingerprint)}, i1 = ${where.i1}, ` +
-    `i2 = i1 XOR hash(f) = ${n.xor(where.i1, where.fingerprintHashMod, where.i2)} = ${where.i2}.${same}`
-  );
+  const step = n.step(where.hashId, where.i1, where.fingerprintHashMod, where.i2);
+  const i2 =
+    where.hashId === 1 ? `i2 = i1 XOR hash(f) = ${step}` : `i2 = (c − i1) mod m = ${step}, c being hash(f) scaled to the m buckets`;
+  const why = where.hashId === 1 ? 'hash(f) mod m is 0' : '2 × i1 = c (mod m)';
+  const same = where.i1 === where.i2 ? ` Here ${why}, so both candidates are the same bucket.` : '';
+  return `${verb} ${quoted(item)}: its fingerprint is ${n.fp(where.fingerprint)}, i1 = ${where.i1}, ${i2}.${same}`;
+}
+
+/** Where a kick sends the evicted fingerprint, worked out in words. */
+function otherBucket(hashId: 1 | 2, kick: Kick, n: Notation): string {
+  const step = n.step(hashId, kick.bucket, kick.evictedHashMod, kick.nextBucket);
+  const f = n.fp(kick.evicted);
+  return hashId === 1 ? `${kick.bucket} XOR hash(${f}) = ${step}` : `(c − ${kick.bucket}) mod m with c from hash(${f}): ${step}`;
 }
 
 function frame(table: TableState, caption: string, parts: Partial<Frame> = {}): Frame {
@@ -148,7 +165,7 @@ export function insertFrames(
           ? `Bucket ${kick.nextBucket} has a free slot.`
           : `That was the last of the ${params.maxKicks} kicks allowed.`;
     frames.push(
-      frame({ slots, stash: before.stash }, `Kick ${k + 1}: ${n.fp(kick.incoming)} takes slot ${kick.slot} of bucket ${kick.bucket}, evicting ${n.fp(kick.evicted)}. Its other bucket is ${kick.bucket} XOR hash(${n.fp(kick.evicted)}) = ${n.xor(kick.bucket, kick.evictedHashMod, kick.nextBucket)} = ${kick.nextBucket}. ${then}`, {
+      frame({ slots, stash: before.stash }, `Kick ${k + 1}: ${n.fp(kick.incoming)} takes slot ${kick.slot} of bucket ${kick.bucket}, evicting ${n.fp(kick.evicted)}. Its other bucket is ${otherBucket(trace.hashId, kick, n)}. ${then}`, {
         bucketMarks: [[kick.bucket, 'current'], [kick.nextBucket, 'next']],
         slotMarks: [[kick.bucket * b + kick.slot, 'chosen']],
         kicksShown: k + 1,

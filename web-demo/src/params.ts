@@ -38,6 +38,15 @@ export function semiSortAllowed(bucketSize: number, fingerprintBits: number): bo
   return bucketSize === 4 && fingerprintBits >= 5;
 }
 
+/**
+ * The core's rule for the bucket layout (FORMAT.md): XOR relates the two
+ * buckets only when m is a power of two (hash id 1); any other m reflects
+ * them about c (hash id 2). Traces say which, once there is an item.
+ */
+export function hashIdFor(bucketCount: number): 1 | 2 {
+  return (bucketCount & (bucketCount - 1)) === 0 ? 1 : 2;
+}
+
 function integerIn(text: string | null, min: number, max: number): number | undefined {
   if (text === null || !/^\d+$/.test(text.trim())) return undefined;
   const value = Number(text);
