@@ -12,7 +12,7 @@ import { refreshGauges } from './gauge-readings.js';
 import { refreshKnownItems } from './items.js';
 import { bloomBits, chainView, relationView, tableView } from './page.js';
 import { fillForm, showParamsInAddress } from './params-form.js';
-import type { DemoParams } from './params.js';
+import { hashIdFor, type DemoParams } from './params.js';
 import { player } from './playback.js';
 import { currentDemo, readTable, replaceDemo, type Demo } from './state.js';
 
@@ -73,6 +73,8 @@ export function start(params: DemoParams, loaded?: CuckooFilter, caption?: strin
 /** Rebuilds the panels for the current parameters, keeping the filter. */
 export function setupViews(): void {
   const { params } = currentDemo();
+  // The page's fixed texts of the other layout hide (style.css).
+  document.documentElement.dataset.hashId = String(hashIdFor(params.bucketCount));
   tableView.setup(params);
   relationView.setup(params);
   chainView.setup(params);
