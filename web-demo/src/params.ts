@@ -55,10 +55,9 @@ function integerIn(text: string | null, min: number, max: number): number | unde
 
 /** Parses `m`, `b`, `f`, `kicks`, `seed`, `semi` and `fmt`; anything missing or invalid takes its default. */
 export function readParams(query: URLSearchParams): DemoParams {
-  const m = integerIn(query.get('m'), 1, LIMITS.maxBucketCount);
   const b = integerIn(query.get('b'), 1, 8);
   const params: DemoParams = {
-    bucketCount: m !== undefined && (m & (m - 1)) === 0 ? m : DEFAULT_PARAMS.bucketCount,
+    bucketCount: integerIn(query.get('m'), 1, LIMITS.maxBucketCount) ?? DEFAULT_PARAMS.bucketCount,
     bucketSize: b === 1 || b === 2 || b === 4 || b === 8 ? b : DEFAULT_PARAMS.bucketSize,
     fingerprintBits:
       integerIn(query.get('f'), LIMITS.minFingerprintBits, LIMITS.maxFingerprintBits) ?? DEFAULT_PARAMS.fingerprintBits,

@@ -20,7 +20,10 @@ export function download(): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  ui.caption.textContent = `Saved ${count(bytes.length)} bytes: a 56-byte header, the ${count(bytes.length - 64)}-byte table and an 8-byte checksum (FORMAT.md). Load them back with “Load bytes…”.`;
+  // FORMAT.md: byte 4 is the version; version 2, for an m that is not a power of two, stores m in 8 more header bytes.
+  const version2 = bytes[4] === 2;
+  const header = version2 ? 64 : 56;
+  ui.caption.textContent = `Saved ${count(bytes.length)} bytes: a ${header}-byte header${version2 ? ' (format version 2, which stores m)' : ''}, the ${count(bytes.length - header - 8)}-byte table and an 8-byte checksum (FORMAT.md). Load them back with “Load bytes…”.`;
 }
 
 export async function loadBytes(file: File): Promise<void> {
