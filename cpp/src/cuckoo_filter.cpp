@@ -11,8 +11,6 @@ namespace {
 
 using detail::rejected;
 
-unsigned popcount(std::uint32_t v) noexcept { return static_cast<unsigned>(__builtin_popcount(v)); }
-
 }  // namespace
 
 Status CuckooFilter::validate(const FilterParams& params) noexcept {
@@ -53,6 +51,7 @@ Status CuckooFilter::create(const FilterParams& params, CuckooFilter& out) noexc
   out.stash_ = Stash{};
   out.itemCount_ = 0;
   out.index_ = BucketIndex::forCount(params.bucketCount);
+  out.kernel_ = &detail::kernelFor(params, false);
   return Status::kOk;
 }
 
@@ -68,128 +67,12 @@ Status CuckooFilter::cloneTo(CuckooFilter& out) const noexcept {
   out.stash_ = stash_;
   out.itemCount_ = itemCount_;
   out.index_ = index_;
+  out.kernel_ = kernel_;
   return Status::kOk;
 }
 
 ItemLocation CuckooFilter::locate(const void* item, std::size_t length) const noexcept {
   return index_.locate(detail::hashItem(item, length, params_.seed), params_.fingerprintBits);
-}
-
-namespace {
-
-// The observer of plain inserts: every hook compiles to nothing.
-struct SilentObserver {
-  void onKick(std::uint32_t, unsigned, std::uint32_t, std::uint32_t, std::uint32_t) noexcept {}
-  void onPlaced(std::uint32_t, std::uint32_t) noexcept {}
-  void onStashed(std::uint32_t, std::uint32_t) noexcept {}
-};
-
-}  // namespace
-
-bool CuckooFilter::insert(const void* item, std::size_t length) noexcept {
-  SilentObserver silent;
-  return insertLocated(locate(item, length), silent);
-}
-
-bool CuckooFilter::insertObserved(const void* item, std::size_t length, InsertObserver& observer) noexcept {
-  return insertLocated(locate(item, length), observer);
-}
-
-template <class Observer>
-bool CuckooFilter::insertLocated(const ItemLocation& where, Observer& observer) noexcept {
-  if (stash_.occupied) return false;
-  visitTable([&](auto& table) {
-    place(table, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
-  });
-  ++itemCount_;
-  return true;
-}
-
-InsertOutcome CuckooFilter::insertUnique(const void* item, std::size_t length) noexcept {
-  const ItemLocation where = locate(item, length);
-  if (containsLocated(where)) return InsertOutcome::kAlreadyPresent;
-  SilentObserver silent;
-  return insertLocated(where, silent) ? InsertOutcome::kInserted : InsertOutcome::kFull;
-}
-
-template <class Table, class Observer>
-void CuckooFilter::place(Table& table, std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
-                         Observer& observer) noexcept {
-  if (table.insertIntoEmptySlot(primary, fingerprint)) {
-    observer.onPlaced(primary, fingerprint);
-    return;
-  }
-  if (alternate != primary && table.insertIntoEmptySlot(alternate, fingerprint)) {
-    observer.onPlaced(alternate, fingerprint);
-    return;
-  }
-  evictionWalk(table, fingerprint, primary, alternate, observer);
-}
-
-// Algorithm 1's relocation loop. Each step swaps the homeless fingerprint with
-// a random resident of the current bucket, then tries the evicted one's other
-// bucket, which the relation of hashing.hpp gives from the bucket and
-// fingerprint alone.
-template <class Table, class Observer>
-void CuckooFilter::evictionWalk(Table& table, std::uint32_t fingerprint, std::uint32_t primary,
-                                std::uint32_t alternate, Observer& observer) noexcept {
-  const std::uint64_t slotMask = params_.bucketSize - 1;
-  std::uint32_t bucket = (prng_.next() & 1) != 0 ? alternate : primary;
-  for (std::uint32_t kick = 0; kick < params_.maxKicks; ++kick) {
-    const auto slot = static_cast<unsigned>(prng_.next() & slotMask);
-    const std::uint32_t incoming = fingerprint;
-    fingerprint = table.exchange(bucket, slot, incoming);
-    const std::uint32_t next = index_.alternate(bucket, fingerprint);
-    observer.onKick(bucket, slot, incoming, fingerprint, next);
-    bucket = next;
-    if (table.insertIntoEmptySlot(bucket, fingerprint)) {
-      observer.onPlaced(bucket, fingerprint);
-      return;
-    }
-  }
-  stash_ = Stash{true, fingerprint, bucket};
-  observer.onStashed(bucket, fingerprint);
-}
-
-bool CuckooFilter::eraseLocated(const ItemLocation& where) noexcept {
-  if (stashHolds(where)) {
-    stash_ = Stash{};
-    --itemCount_;
-    return true;
-  }
-  const bool removed = visitTable([&](auto& table) {
-    return table.removeOne(where.primaryBucket, where.fingerprint) ||
-           table.removeOne(where.alternateBucket, where.fingerprint);
-  });
-  if (!removed) return false;
-  --itemCount_;
-  reinsertStash();
-  return true;
-}
-
-// A slot was freed somewhere; give the stashed fingerprint a fresh walk. It
-// may come back to the stash (possibly as a different fingerprint), which is
-// still correct: every item stays in its buckets or the stash.
-void CuckooFilter::reinsertStash() noexcept {
-  if (!stash_.occupied) return;
-  const Stash homeless = stash_;
-  stash_ = Stash{};
-  SilentObserver silent;
-  visitTable([&](auto& table) {
-    place(table, homeless.fingerprint, homeless.bucket,
-          index_.alternate(homeless.bucket, homeless.fingerprint), silent);
-  });
-}
-
-unsigned CuckooFilter::countLocated(const ItemLocation& where) const noexcept {
-  const unsigned copies = visitTable([&](const auto& table) {
-    unsigned inBuckets = popcount(table.matchingSlots(where.primaryBucket, where.fingerprint));
-    if (where.alternateBucket != where.primaryBucket) {
-      inBuckets += popcount(table.matchingSlots(where.alternateBucket, where.fingerprint));
-    }
-    return inBuckets;
-  });
-  return copies + (stashHolds(where) ? 1U : 0U);
 }
 
 void CuckooFilter::clear() noexcept {

@@ -12,14 +12,29 @@
 
 namespace cuckoo::detail {
 
-inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_t seed) noexcept {
+// XXH3-64 of any length, out of line: the item hash and the format's
+// checksum share one copy of XXH3's length dispatch and long-input loop.
+[[gnu::noinline]] inline std::uint64_t xxh3WithSeed(const void* data, std::size_t length, std::uint64_t seed) noexcept {
   return XXH3_64bits_withSeed(data, length, seed);
+}
+
+inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_t seed) noexcept {
+  return xxh3WithSeed(data, length, seed);
+}
+
+// hashItem of an 8-byte item (a number from JavaScript, an element of a
+// typed array): the path XXH3_64bits_withSeed takes for 4 to 8 bytes, called
+// directly, so that it inlines into the kernels instead of a call through
+// XXH3's length dispatch, which compilers keep out of line. The hash vectors
+// of FORMAT.md (tests/cpp/test_hashing.cpp) check that it is the same hash.
+[[gnu::always_inline]] inline std::uint64_t hashEightBytes(const void* data, std::uint64_t seed) noexcept {
+  return XXH3_len_4to8_64b(static_cast<const xxh_u8*>(data), 8, XXH3_kSecret, seed);
 }
 
 // The serialized format's checksum (FORMAT.md): XXH3-64 with seed 0. Frozen
 // with format version 1, independently of the item hash's id.
 inline std::uint64_t formatChecksum(const unsigned char* data, std::size_t length) noexcept {
-  return XXH3_64bits_withSeed(data, length, 0);
+  return xxh3WithSeed(data, length, 0);
 }
 
 }  // namespace cuckoo::detail

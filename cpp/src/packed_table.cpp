@@ -1,6 +1,8 @@
 #include "cuckoo/packed_table.hpp"
 
 #include <cstdlib>
+
+#include "buckets.hpp"
 #include <utility>
 
 namespace cuckoo {
@@ -17,34 +19,31 @@ std::uint64_t PackedTable::bytesFor(unsigned fingerprintBits, unsigned bucketSiz
   return bytes > kMaxTableBytes ? 0 : bytes;
 }
 
+PackedShape PackedShape::of(unsigned bitsPerEntry, unsigned slotsPerBucket) noexcept {
+  PackedShape shape;
+  shape.bitsPerEntry = bitsPerEntry;
+  shape.slotsPerBucket = slotsPerBucket;
+  const unsigned bucketBits = bitsPerEntry * slotsPerBucket;
+  shape.oneLoad = detail::fitsOneLoad(bucketBits);
+  if (shape.oneLoad) {
+    shape.bucketMask = bucketBits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bucketBits) - 1;
+    shape.laneLowBits = detail::laneLowBits(slotsPerBucket, bitsPerEntry);
+    shape.laneHighBits = shape.laneLowBits << (bitsPerEntry - 1);
+  }
+  return shape;
+}
+
 Status PackedTable::allocate(unsigned fingerprintBits, unsigned bucketSize, std::uint64_t bucketCount,
                              PackedTable& out) noexcept {
   const std::uint64_t bytes = bytesFor(fingerprintBits, bucketSize, bucketCount);
   if (bytes == 0) return Status::kTableTooLarge;
   void* memory = std::calloc(static_cast<std::size_t>(bytes), 1);
   if (memory == nullptr) return Status::kOutOfMemory;
-
-  Shape shape;
-  shape.bucketCount = bucketCount;
-  shape.bitsPerEntry = fingerprintBits;
-  shape.slotsPerBucket = bucketSize;
-  shape.bucketBits = fingerprintBits * bucketSize;
-  shape.entryMask = (std::uint64_t{1} << fingerprintBits) - 1;
-  // A bucket can be scanned in one 64-bit load when it fits after the load's
-  // bit shift: byte-aligned buckets never shift, others shift by up to 7.
-  const unsigned maxShift = shape.bucketBits % 8 == 0 ? 0 : 7;
-  shape.swarScan = shape.bucketBits + maxShift <= 64;
-  if (shape.swarScan) {
-    shape.bucketMask = shape.bucketBits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << shape.bucketBits) - 1;
-    for (unsigned s = 0; s < bucketSize; ++s) {
-      shape.laneLowBits |= std::uint64_t{1} << (s * fingerprintBits);
-      shape.laneHighBits |= std::uint64_t{1} << (s * fingerprintBits + fingerprintBits - 1);
-    }
-  }
   PackedTable table;
   table.bytes_ = static_cast<unsigned char*>(memory);
   table.byteLength_ = static_cast<std::size_t>(bytes);
-  table.shape_ = shape;
+  table.bucketCount_ = bucketCount;
+  table.shape_ = PackedShape::of(fingerprintBits, bucketSize);
   out = std::move(table);
   return Status::kOk;
 }
@@ -56,6 +55,7 @@ Status PackedTable::copyTo(PackedTable& out) const noexcept {
   PackedTable copy;
   copy.bytes_ = static_cast<unsigned char*>(memory);
   copy.byteLength_ = byteLength_;
+  copy.bucketCount_ = bucketCount_;
   copy.shape_ = shape_;
   out = std::move(copy);
   return Status::kOk;
@@ -64,7 +64,7 @@ Status PackedTable::copyTo(PackedTable& out) const noexcept {
 std::uint64_t PackedTable::countNonZeroEntries(const unsigned char* bytes, std::size_t byteCount,
                                                unsigned bitsPerEntry, std::uint64_t entryCount) noexcept {
   // Entries are tested a group at a time inside one 64-bit load, with the lane
-  // trick of swarZeroLaneTops. A load starts at the byte holding the group's
+  // trick of buckets.hpp's zeroLaneTops. A load starts at the byte holding the group's
   // first bit, so up to 7 leading bits are shifted out: a group gets 57 bits.
   const unsigned lanes = 57 / bitsPerEntry;
   const unsigned groupBits = lanes * bitsPerEntry;

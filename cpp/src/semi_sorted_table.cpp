@@ -60,23 +60,29 @@ Status SemiSortedTable::copyTo(SemiSortedTable& out) const noexcept {
   return Status::kOk;
 }
 
-void SemiSortedTable::encode(std::uint64_t bucket, semisort::Bucket contents) noexcept {
-  semisort::sortFour(contents.entries);
-  const unsigned lowBits = bitsPerEntry_ - 4;
+void semisort::encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, Bucket contents) noexcept {
+  sortFour(contents.entries);
+  const unsigned lowBits = fingerprintBits - 4;
   const std::uint32_t lowMask = (std::uint32_t{1} << lowBits) - 1;
   const std::uint32_t* e = contents.entries;
-  const std::uint64_t bitPos = bucket * bucketBits_;
-  const std::uint32_t rank =
-      semisort::rankNibbles(e[0] >> lowBits, e[1] >> lowBits, e[2] >> lowBits, e[3] >> lowBits);
-  if (bitsPerEntry_ <= kSingleWindowMaxBits) {
-    // The whole bucket (at most 56 bits) assembled in a register, one write.
+  const std::uint32_t rank = rankNibbles(e[0] >> lowBits, e[1] >> lowBits, e[2] >> lowBits, e[3] >> lowBits);
+  const unsigned bucketBits = 4 * fingerprintBits - 4;
+  if (bucketBits <= 57) {
+    // The whole bucket assembled in a register, one write.
     std::uint64_t word = rank;
     for (unsigned s = 0; s < 4; ++s) word |= std::uint64_t{e[s] & lowMask} << (kNibbleRankBits + s * lowBits);
-    bits::write(bytes_, bitPos, bucketBits_, word);
+    bits::write(bytes, bitPos, bucketBits, word);
     return;
   }
-  bits::write(bytes_, bitPos, kNibbleRankBits, rank);
-  for (unsigned s = 0; s < 4; ++s) bits::write(bytes_, bitPos + kNibbleRankBits + s * lowBits, lowBits, e[s] & lowMask);
+  bits::write(bytes, bitPos, kNibbleRankBits, rank);
+  for (unsigned s = 0; s < 4; ++s) bits::write(bytes, bitPos + kNibbleRankBits + s * lowBits, lowBits, e[s] & lowMask);
+}
+
+semisort::Bucket SemiSortedTable::decode(std::uint64_t bucket) const noexcept {
+  const std::uint64_t bitPos = bucket * bucketBits_;
+  // Up to f = 15 (56 bits) a bucket fits the 57 bits one window always holds.
+  if (bucketBits_ <= 57) return semisort::decodeWindow(bits::read(bytes_, bitPos, bucketBits_), bitsPerEntry_);
+  return semisort::decodeFields(bytes_, bitPos, bitsPerEntry_);
 }
 
 bool SemiSortedTable::validatePayload(const unsigned char* bytes, std::size_t byteCount, unsigned fingerprintBits,
@@ -95,7 +101,9 @@ bool SemiSortedTable::validatePayload(const unsigned char* bytes, std::size_t by
     std::memcpy(scratch, bytes + firstByte, static_cast<std::size_t>(endByte - firstByte));
     const std::uint64_t localPos = bitPos & 7;
     if (bits::read(scratch, localPos, kNibbleRankBits) >= kNibbleMultisets) return false;
-    const semisort::Bucket b = decodeAt(scratch, localPos, fingerprintBits);
+    const semisort::Bucket b = bucketBits <= 57
+                                   ? semisort::decodeWindow(bits::read(scratch, localPos, static_cast<unsigned>(bucketBits)), fingerprintBits)
+                                   : semisort::decodeFields(scratch, localPos, fingerprintBits);
     for (unsigned s = 0; s < 4; ++s) {
       if (s > 0 && b.entries[s - 1] > b.entries[s]) return false;  // not in canonical (sorted) order
       count += b.entries[s] != 0 ? 1 : 0;

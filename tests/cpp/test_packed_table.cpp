@@ -1,5 +1,5 @@
 // The bit-packed table (packed_table.hpp): entries of every width read back as
-// written, slot matching, occupancy counts, the lowest-slot rule and copies.
+// written, occupancy counts and copies. Bucket operations: test_buckets.cpp.
 
 #include <cstdint>
 #include <vector>
@@ -17,8 +17,7 @@ struct Shape {
   unsigned slots;
 };
 
-// Every bucket size with widths on both sides of the one-load scan limit
-// (b*f <= 57, or <= 64 when byte-aligned), so both code paths are checked.
+// Every bucket size with every width.
 std::vector<Shape> allShapes() {
   std::vector<Shape> shapes;
   for (unsigned slots : {1U, 2U, 4U, 8U}) {
@@ -63,53 +62,6 @@ TEST(PackedTable, ReadsBackWhatWasWrittenAtEveryWidth) {
     }
     // The padding after the payload stays zero.
     for (std::size_t i = table.payloadBytes(); i < table.byteLength(); ++i) ASSERT_EQ(table.data()[i], 0);
-  }
-}
-
-TEST(PackedTable, MatchingSlotsAgreesWithASlotBySlotScan) {
-  for (const Shape& shape : allShapes()) {
-    const std::uint64_t buckets = 19;
-    PackedTable table;
-    ASSERT_EQ(PackedTable::allocate(shape.bits, shape.slots, buckets, table), Status::kOk);
-    SplitMix64 rng(shape.bits * 31 + shape.slots);
-    // Values from a tiny alphabet (0 = empty, 1, 2, max) so matches are common.
-    const std::uint32_t maxValue = static_cast<std::uint32_t>((std::uint64_t{1} << shape.bits) - 1);
-    const std::uint32_t alphabet[] = {0, 1, 2, maxValue};
-    for (std::uint64_t b = 0; b < buckets; ++b) {
-      for (unsigned s = 0; s < shape.slots; ++s) table.write(b, s, alphabet[rng.next() % 4]);
-    }
-    for (std::uint64_t b = 0; b < buckets; ++b) {
-      for (std::uint32_t probe : alphabet) {
-        std::uint32_t expected = 0;
-        for (unsigned s = 0; s < shape.slots; ++s) expected |= (table.read(b, s) == probe ? 1U : 0U) << s;
-        ASSERT_EQ(table.matchingSlots(b, probe), expected) << "f=" << shape.bits << " b=" << shape.slots;
-        ASSERT_EQ(table.contains(b, probe), expected != 0);
-      }
-    }
-  }
-}
-
-TEST(PackedTable, InsertRemoveAndExchangeUseTheLowestSlot) {
-  PackedTable table;
-  ASSERT_EQ(PackedTable::allocate(12, 4, 8, table), Status::kOk);
-  EXPECT_TRUE(table.insertIntoEmptySlot(3, 0xABC));
-  EXPECT_TRUE(table.insertIntoEmptySlot(3, 0x123));
-  EXPECT_EQ(table.read(3, 0), 0xABCU);
-  EXPECT_EQ(table.read(3, 1), 0x123U);
-  EXPECT_TRUE(table.removeOne(3, 0xABC));
-  EXPECT_FALSE(table.removeOne(3, 0xABC));
-  EXPECT_EQ(table.read(3, 0), 0U);
-  EXPECT_TRUE(table.insertIntoEmptySlot(3, 0x777));
-  EXPECT_EQ(table.read(3, 0), 0x777U) << "the freed lowest slot is reused";
-  EXPECT_TRUE(table.insertIntoEmptySlot(3, 1));
-  EXPECT_TRUE(table.insertIntoEmptySlot(3, 2));
-  EXPECT_FALSE(table.insertIntoEmptySlot(3, 3)) << "bucket full";
-  EXPECT_EQ(table.exchange(3, 2, 0xFFF), 1U);
-  EXPECT_EQ(table.read(3, 2), 0xFFFU);
-  // Neighbouring buckets are untouched.
-  for (unsigned s = 0; s < 4; ++s) {
-    EXPECT_EQ(table.read(2, s), 0U);
-    EXPECT_EQ(table.read(4, s), 0U);
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/sizing.hpp"
+#include "buckets.hpp"
 #include "cuckoo/semi_sorted_table.hpp"
 #include "test_support.hpp"
 
@@ -42,8 +43,9 @@ TEST(SemiSortedEncoding, EveryMultisetWithRandomLowBitsRoundTripsAtEveryWidth) {
     SemiSortedTable table;
     ASSERT_EQ(SemiSortedTable::allocate(bits, 3, table), Status::kOk);
     semisort::Bucket neighbour{{0, 1, 2, (std::uint32_t{1} << (bits - 1)) | 3}};
-    table.encode(0, neighbour);
-    table.encode(2, neighbour);
+    const unsigned bucketBits = 4 * bits - 4;
+    semisort::encode(table.data(), 0, bits, neighbour);
+    semisort::encode(table.data(), 2 * bucketBits, bits, neighbour);
     for (std::uint32_t rank = 0; rank < kNibbleMultisets; ++rank) {
       const std::uint32_t nibbles = semisort::kUnrank[rank];
       semisort::Bucket b;
@@ -53,7 +55,7 @@ TEST(SemiSortedEncoding, EveryMultisetWithRandomLowBitsRoundTripsAtEveryWidth) {
       }
       semisort::Bucket sorted = b;
       semisort::sortFour(sorted.entries);
-      table.encode(1, b);
+      semisort::encode(table.data(), bucketBits, bits, b);
       const semisort::Bucket back = table.decode(1);
       for (unsigned s = 0; s < 4; ++s) ASSERT_EQ(back.entries[s], sorted.entries[s]) << "f=" << bits << " rank=" << rank;
     }
@@ -73,18 +75,19 @@ TEST(SemiSortedEncoding, ABucketTakesFourFMinusFourBits) {
 TEST(SemiSortedTable, InsertRemoveAndExchangeKeepTheBucketSorted) {
   SemiSortedTable table;
   ASSERT_EQ(SemiSortedTable::allocate(9, 4, table), Status::kOk);
-  EXPECT_TRUE(table.insertIntoEmptySlot(2, 300));
-  EXPECT_TRUE(table.insertIntoEmptySlot(2, 7));
-  EXPECT_TRUE(table.insertIntoEmptySlot(2, 511));
-  EXPECT_TRUE(table.insertIntoEmptySlot(2, 7));
-  EXPECT_FALSE(table.insertIntoEmptySlot(2, 1)) << "four entries: full";
-  EXPECT_EQ(table.matchingSlots(2, 7), 0b0011U) << "sorted: 7, 7, 300, 511";
-  EXPECT_EQ(table.exchange(2, 3, 2), 511U);
+  detail::SemiSortedBuckets<0> view(table.data(), 9);
+  EXPECT_TRUE(view.insertIntoEmptySlot(2, 300));
+  EXPECT_TRUE(view.insertIntoEmptySlot(2, 7));
+  EXPECT_TRUE(view.insertIntoEmptySlot(2, 511));
+  EXPECT_TRUE(view.insertIntoEmptySlot(2, 7));
+  EXPECT_FALSE(view.insertIntoEmptySlot(2, 1)) << "four entries: full";
+  EXPECT_EQ(view.matching(view.probe(2), 7), 0b0011U) << "sorted: 7, 7, 300, 511";
+  EXPECT_EQ(view.exchange(2, 3, 2), 511U);
   EXPECT_EQ(table.read(2, 0), 2U);
-  EXPECT_TRUE(table.removeOne(2, 7));
+  EXPECT_TRUE(view.removeOne(2, 7));
   EXPECT_EQ(table.read(2, 0), 0U) << "the empty entry sorts first";
   EXPECT_EQ(table.occupiedEntries(), 3U);
-  for (std::uint64_t other : {0U, 1U, 3U}) EXPECT_EQ(table.matchingSlots(other, 0), 0b1111U);
+  for (std::uint32_t other : {0U, 1U, 3U}) EXPECT_EQ(view.matching(view.probe(other), 0), 0b1111U);
 }
 
 TEST(SemiSortedFilter, ParametersAndSizing) {

@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "cuckoo/hashing.hpp"
+#include "cuckoo/item_batch.hpp"
 #include "cuckoo/packed_table.hpp"
 #include "cuckoo/prng.hpp"
 #include "cuckoo/semi_sorted_table.hpp"
@@ -85,6 +86,35 @@ enum class InsertOutcome : std::uint8_t {
   kFull = 2,            // the stash is occupied: nothing changed
 };
 
+class CuckooFilter;
+
+namespace detail {
+
+template <class Buckets, class Index>
+class Kernel;
+
+// The filter's algorithms compiled for one table shape and bucket layout
+// (cpp/src/kernel.hpp), chosen once per filter: a specialised kernel for the
+// shapes that matter most, the generic one for the rest.
+struct KernelTable {
+  const char* name;
+  bool (*insert)(CuckooFilter&, const void*, std::size_t) noexcept;
+  InsertOutcome (*insertUnique)(CuckooFilter&, const void*, std::size_t) noexcept;
+  bool (*insertObserved)(CuckooFilter&, const void*, std::size_t, InsertObserver&) noexcept;
+  bool (*contains)(const CuckooFilter&, const void*, std::size_t) noexcept;
+  bool (*erase)(CuckooFilter&, const void*, std::size_t) noexcept;
+  unsigned (*count)(const CuckooFilter&, const void*, std::size_t) noexcept;
+  void (*reinsertStash)(CuckooFilter&) noexcept;
+  std::size_t (*insertMany)(CuckooFilter&, const ItemBatch&) noexcept;
+  void (*containsMany)(const CuckooFilter&, const ItemBatch&, unsigned char*) noexcept;
+  std::size_t (*eraseMany)(CuckooFilter&, const ItemBatch&) noexcept;
+};
+
+// The kernel for a filter of these parameters; the generic one when `generic`.
+const KernelTable& kernelFor(const FilterParams& params, bool generic) noexcept;
+
+}  // namespace detail
+
 class CuckooFilter {
   // Defined first: the inline members below deduce their types from it.
   // Every algorithm is written once, for either table; the branch that picks
@@ -111,23 +141,41 @@ class CuckooFilter {
   // Algorithm 1. True when the item is stored. When evictions run out the last
   // evicted fingerprint moves to the stash and the insert still succeeds; from
   // then on inserts return false and change nothing until an erase frees room.
-  bool insert(const void* item, std::size_t length) noexcept;
-  InsertOutcome insertUnique(const void* item, std::size_t length) noexcept;
-  // insert(), reporting every step to `observer` (nothing when the filter is full).
-  bool insertObserved(const void* item, std::size_t length, InsertObserver& observer) noexcept;
-  // Algorithm 2, plus the stash.
-  bool contains(const void* item, std::size_t length) const noexcept {
-    return containsLocated(locate(item, length));
+  bool insert(const void* item, std::size_t length) noexcept { return kernel_->insert(*this, item, length); }
+  InsertOutcome insertUnique(const void* item, std::size_t length) noexcept {
+    return kernel_->insertUnique(*this, item, length);
   }
+  // insert(), reporting every step to `observer` (nothing when the filter is full).
+  bool insertObserved(const void* item, std::size_t length, InsertObserver& observer) noexcept {
+    return kernel_->insertObserved(*this, item, length, observer);
+  }
+  // Algorithm 2, plus the stash.
+  bool contains(const void* item, std::size_t length) const noexcept { return kernel_->contains(*this, item, length); }
   // Algorithm 3: removes one copy of the item's fingerprint from its buckets or
   // the stash. Only erase items that were inserted (as with any filter).
-  bool erase(const void* item, std::size_t length) noexcept { return eraseLocated(locate(item, length)); }
+  bool erase(const void* item, std::size_t length) noexcept { return kernel_->erase(*this, item, length); }
   // Copies of the item's fingerprint in its two buckets and the stash (a
   // bucket counted once when both candidates are the same bucket).
-  unsigned count(const void* item, std::size_t length) const noexcept {
-    return countLocated(locate(item, length));
+  unsigned count(const void* item, std::size_t length) const noexcept { return kernel_->count(*this, item, length); }
+
+  // The batches: the same as the single-item operations on each item in order
+  // (the same answers, the same table), with the memory accesses of
+  // neighbouring items overlapped. insertMany stops at the first item that is
+  // refused and returns how many were added; containsMany writes 1 or 0 per
+  // item to `answers`; eraseMany returns how many were found and erased.
+  std::size_t insertMany(const ItemBatch& items) noexcept { return kernel_->insertMany(*this, items); }
+  void containsMany(const ItemBatch& items, unsigned char* answers) const noexcept {
+    kernel_->containsMany(*this, items, answers);
   }
+  std::size_t eraseMany(const ItemBatch& items) noexcept { return kernel_->eraseMany(*this, items); }
+
   void clear() noexcept;
+
+  // Which compiled kernel serves this filter (e.g. "plain b=4 f=12, hash id 1"
+  // or "generic"), and a switch to the generic one, so that benchmarks and
+  // tests can compare the two on the same filter.
+  const char* kernelName() const noexcept { return kernel_->name; }
+  void useGenericKernel() noexcept { kernel_ = &detail::kernelFor(params_, true); }
 
   ItemLocation locate(const void* item, std::size_t length) const noexcept;
   // The byte format of FORMAT.md (implemented in serialization.cpp).
@@ -167,30 +215,8 @@ class CuckooFilter {
   bool isFull() const noexcept { return stash_.occupied; }
 
  private:
-  template <class Observer>
-  bool insertLocated(const ItemLocation& where, Observer& observer) noexcept;
-  bool containsLocated(const ItemLocation& where) const noexcept {
-    return visitTable([&](const auto& table) {
-      return table.contains(where.primaryBucket, where.fingerprint) ||
-             table.contains(where.alternateBucket, where.fingerprint) || stashHolds(where);
-    });
-  }
-  bool eraseLocated(const ItemLocation& where) noexcept;
-  unsigned countLocated(const ItemLocation& where) const noexcept;
-
-  bool stashHolds(const ItemLocation& where) const noexcept {
-    return stash_.occupied && stash_.fingerprint == where.fingerprint &&
-           (stash_.bucket == where.primaryBucket || stash_.bucket == where.alternateBucket);
-  }
-  // Places `fingerprint`, whose candidate buckets are `primary` and
-  // `alternate`, evicting as needed; a leftover fingerprint goes to the stash.
-  template <class Table, class Observer>
-  void place(Table& table, std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
-             Observer& observer) noexcept;
-  template <class Table, class Observer>
-  void evictionWalk(Table& table, std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
-                    Observer& observer) noexcept;
-  void reinsertStash() noexcept;
+  template <class, class>
+  friend class detail::Kernel;
 
   FilterParams params_{};
   PackedTable packedTable_;          // used unless params_.semiSort
@@ -199,6 +225,7 @@ class CuckooFilter {
   Stash stash_{};
   std::uint64_t itemCount_ = 0;
   BucketIndex index_;
+  const detail::KernelTable* kernel_ = nullptr;
 };
 
 }  // namespace cuckoo

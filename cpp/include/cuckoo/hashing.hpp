@@ -76,9 +76,52 @@ struct ItemLocation {
   std::uint32_t alternateBucket;
 };
 
+// Hash id 1, for a power-of-two bucket count.
+struct XorIndex {
+  std::uint32_t mask;  // bucketCount - 1
+
+  [[gnu::always_inline]] constexpr std::uint32_t primary(std::uint64_t hash) const noexcept { return static_cast<std::uint32_t>(hash) & mask; }
+  [[gnu::always_inline]] constexpr std::uint32_t offset(std::uint32_t fingerprint) const noexcept { return mix32(fingerprint) & mask; }
+  // The partial-key cuckoo relation: the other bucket of a fingerprint stored
+  // in `bucket`. Self-inverse: alternate(alternate(i, fp), fp) == i.
+  [[gnu::always_inline]] constexpr std::uint32_t alternate(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
+    return bucket ^ offset(fingerprint);
+  }
+};
+
+// Hash id 2, for any other bucket count (3 .. 2^32 - 1).
+struct RangeIndex {
+  std::uint32_t count;  // bucketCount
+
+  [[gnu::always_inline]] constexpr std::uint32_t primary(std::uint64_t hash) const noexcept {
+    return scaleToRange(static_cast<std::uint32_t>(hash), count);
+  }
+  // The reflection point c.
+  [[gnu::always_inline]] constexpr std::uint32_t offset(std::uint32_t fingerprint) const noexcept {
+    return scaleToRange(mix32(fingerprint), count);
+  }
+  [[gnu::always_inline]] constexpr std::uint32_t alternate(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
+    const std::uint32_t c = offset(fingerprint);
+    // (c - bucket) mod m, in wrapping 32-bit arithmetic: the result is below m.
+    return c - bucket + (c < bucket ? count : 0);
+  }
+};
+
+// (Always inlined: the kernels call it once per item, and compilers keep some
+// of its instances out of line otherwise.)
+template <class Index>
+[[gnu::always_inline]] constexpr ItemLocation locateWith(const Index& index, std::uint64_t hash,
+                                                         unsigned fingerprintBits) noexcept {
+  const std::uint32_t fp = fingerprintFromHash(hash, fingerprintBits);
+  const std::uint32_t i1 = index.primary(hash);
+  return ItemLocation{hash, fp, i1, index.alternate(i1, fp)};
+}
+
 // The bucket layout of a table of `bucketCount` buckets (1 .. 2^32): hash id 1
-// for a power of two, hash id 2 for any other count. The branch between the
-// two is taken on a member that never changes, so it is always predicted.
+// for a power of two, hash id 2 for any other count, chosen at run time. The
+// branch between the two is taken on a member that never changes, so it is
+// always predicted; the core's specialised kernels use XorIndex or
+// RangeIndex directly.
 class BucketIndex {
  public:
   constexpr BucketIndex() noexcept = default;
@@ -86,45 +129,35 @@ class BucketIndex {
   static constexpr BucketIndex forCount(std::uint64_t bucketCount) noexcept {
     BucketIndex index;
     index.powerOfTwo_ = isPowerOfTwo(bucketCount);
-    index.mask_ = static_cast<std::uint32_t>(bucketCount - 1);
-    index.count_ = static_cast<std::uint32_t>(bucketCount);  // unused (0) for 2^32, a power of two
+    index.xor_ = XorIndex{static_cast<std::uint32_t>(bucketCount - 1)};
+    index.range_ = RangeIndex{static_cast<std::uint32_t>(bucketCount)};  // unused (0) for 2^32, a power of two
     return index;
   }
 
   constexpr std::uint8_t hashId() const noexcept { return powerOfTwo_ ? kHashIdXxh3V1 : kHashIdXxh3RangeV1; }
+  constexpr bool powerOfTwo() const noexcept { return powerOfTwo_; }
+  constexpr const XorIndex& xorIndex() const noexcept { return xor_; }
+  constexpr const RangeIndex& rangeIndex() const noexcept { return range_; }
 
-  constexpr std::uint32_t primary(std::uint64_t hash) const noexcept {
-    const auto lo = static_cast<std::uint32_t>(hash);
-    return powerOfTwo_ ? lo & mask_ : scaleToRange(lo, count_);
+  [[gnu::always_inline]] constexpr std::uint32_t primary(std::uint64_t hash) const noexcept {
+    return powerOfTwo_ ? xor_.primary(hash) : range_.primary(hash);
   }
-
   // What a fingerprint's two buckets are related by: the XOR offset (hash id
   // 1) or the reflection point c (hash id 2).
-  constexpr std::uint32_t offset(std::uint32_t fingerprint) const noexcept {
-    return powerOfTwo_ ? mix32(fingerprint) & mask_ : scaleToRange(mix32(fingerprint), count_);
+  [[gnu::always_inline]] constexpr std::uint32_t offset(std::uint32_t fingerprint) const noexcept {
+    return powerOfTwo_ ? xor_.offset(fingerprint) : range_.offset(fingerprint);
   }
-
-  // The partial-key cuckoo relation: the other bucket of a fingerprint stored
-  // in `bucket`. Self-inverse: alternate(alternate(i, fp), fp) == i.
-  constexpr std::uint32_t alternate(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
-    const std::uint32_t c = offset(fingerprint);
-    if (powerOfTwo_) return bucket ^ c;
-    // (c - bucket) mod m, in wrapping 32-bit arithmetic: the result is below m.
-    return c - bucket + (c < bucket ? count_ : 0);
+  [[gnu::always_inline]] constexpr std::uint32_t alternate(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
+    return powerOfTwo_ ? xor_.alternate(bucket, fingerprint) : range_.alternate(bucket, fingerprint);
   }
-
   constexpr ItemLocation locate(std::uint64_t hash, unsigned fingerprintBits) const noexcept {
-    const std::uint32_t fp = fingerprintFromHash(hash, fingerprintBits);
-    const std::uint32_t i1 = primary(hash);
-    return ItemLocation{hash, fp, i1, alternate(i1, fp)};
+    return locateWith(*this, hash, fingerprintBits);
   }
-
-  constexpr bool powerOfTwo() const noexcept { return powerOfTwo_; }
 
  private:
   bool powerOfTwo_ = true;
-  std::uint32_t mask_ = 0;
-  std::uint32_t count_ = 0;
+  XorIndex xor_{0};
+  RangeIndex range_{0};
 };
 
 }  // namespace cuckoo

@@ -18,6 +18,20 @@
 
 namespace cuckoo {
 
+// Everything about a bucket of `slotsPerBucket` entries of `bitsPerEntry` bits
+// that reading and comparing it needs, derived once (PackedTable::allocate)
+// so that the generic kernel does not recompute it per operation.
+struct PackedShape {
+  unsigned bitsPerEntry = 0;
+  unsigned slotsPerBucket = 0;
+  bool oneLoad = false;             // the bucket fits one 64-bit load (then the masks below are set)
+  std::uint64_t bucketMask = 0;     // the low bitsPerEntry * slotsPerBucket bits
+  std::uint64_t laneLowBits = 0;    // bit 0 of every lane
+  std::uint64_t laneHighBits = 0;   // bit f-1 of every lane
+
+  static PackedShape of(unsigned bitsPerEntry, unsigned slotsPerBucket) noexcept;
+};
+
 class PackedTable {
  public:
   PackedTable() noexcept = default;
@@ -54,66 +68,28 @@ class PackedTable {
 
   // Occupied slots in the whole table.
   std::uint64_t occupiedEntries() const noexcept {
-    return countNonZeroEntries(bytes_, payloadBytes(), shape_.bitsPerEntry,
-                               shape_.bucketCount * shape_.slotsPerBucket);
+    return countNonZeroEntries(bytes_, payloadBytes(), shape_.bitsPerEntry, bucketCount_ * shape_.slotsPerBucket);
   }
 
+  // Entry access, for inspection and tests; the filter's algorithms work on
+  // buckets through the views of cpp/src/buckets.hpp.
   std::uint32_t read(std::uint64_t bucket, unsigned slot) const noexcept {
-    return readEntry(bucket * shape_.slotsPerBucket + slot);
+    return static_cast<std::uint32_t>(bits::read(bytes_, entryBit(bucket, slot), shape_.bitsPerEntry));
   }
-
   void write(std::uint64_t bucket, unsigned slot, std::uint32_t value) noexcept {
-    bits::write(bytes_, (bucket * shape_.slotsPerBucket + slot) * shape_.bitsPerEntry, shape_.bitsPerEntry, value);
-  }
-
-  // Slots of `bucket` holding `fingerprint`, as a bit set (bit s = slot s).
-  // With fingerprint 0 this is the set of empty slots.
-  std::uint32_t matchingSlots(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    if (shape_.swarScan) return swarMatches(bucket, fingerprint);
-    std::uint32_t found = 0;
-    for (unsigned s = 0; s < shape_.slotsPerBucket; ++s) {
-      found |= static_cast<std::uint32_t>(read(bucket, s) == fingerprint) << s;
-    }
-    return found;
-  }
-
-  bool contains(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    if (shape_.swarScan) return swarZeroLaneTops(bucket, fingerprint) != 0;
-    return matchingSlots(bucket, fingerprint) != 0;
-  }
-
-  // Puts `fingerprint` in the lowest empty slot; false when the bucket is full.
-  bool insertIntoEmptySlot(std::uint64_t bucket, std::uint32_t fingerprint) noexcept {
-    const std::uint32_t empty = matchingSlots(bucket, 0);
-    if (empty == 0) return false;
-    write(bucket, lowestSlot(empty), fingerprint);
-    return true;
-  }
-
-  // Empties the lowest slot holding `fingerprint`; false when there is none.
-  bool removeOne(std::uint64_t bucket, std::uint32_t fingerprint) noexcept {
-    const std::uint32_t found = matchingSlots(bucket, fingerprint);
-    if (found == 0) return false;
-    write(bucket, lowestSlot(found), 0);
-    return true;
-  }
-
-  // Stores `fingerprint` in `slot` and returns what was there.
-  std::uint32_t exchange(std::uint64_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
-    const std::uint32_t previous = read(bucket, slot);
-    write(bucket, slot, fingerprint);
-    return previous;
+    bits::write(bytes_, entryBit(bucket, slot), shape_.bitsPerEntry, value);
   }
 
   void clear() noexcept {
     if (bytes_ != nullptr) std::memset(bytes_, 0, byteLength_);
   }
 
+  const PackedShape& shape() const noexcept { return shape_; }
   unsigned fingerprintBits() const noexcept { return shape_.bitsPerEntry; }
   unsigned bucketSize() const noexcept { return shape_.slotsPerBucket; }
-  std::uint64_t bucketCount() const noexcept { return shape_.bucketCount; }
+  std::uint64_t bucketCount() const noexcept { return bucketCount_; }
   // Bits of fingerprint storage, m*b*f, excluding the trailing padding.
-  std::uint64_t payloadBits() const noexcept { return shape_.bucketCount * shape_.slotsPerBucket * shape_.bitsPerEntry; }
+  std::uint64_t payloadBits() const noexcept { return bucketCount_ * shape_.slotsPerBucket * shape_.bitsPerEntry; }
   // Bytes of the allocation, payload rounded up to a byte plus padding.
   std::size_t byteLength() const noexcept { return byteLength_; }
   // Bytes that hold fingerprints: ceil(m*b*f / 8). The padding after them is always zero.
@@ -121,66 +97,23 @@ class PackedTable {
   const unsigned char* data() const noexcept { return bytes_; }
   unsigned char* data() noexcept { return bytes_; }
 
-  static unsigned lowestSlot(std::uint32_t slotSet) noexcept {
-    return static_cast<unsigned>(__builtin_ctz(slotSet));
-  }
-
  private:
-  std::uint32_t readEntry(std::uint64_t entry) const noexcept {
-    const std::uint64_t bitPos = entry * shape_.bitsPerEntry;
-    return static_cast<std::uint32_t>(bits::window(bytes_, bitPos) & shape_.entryMask);
-  }
-
-  // All slots of a bucket compared at once inside one 64-bit word: lane s holds
-  // slot s. A lane of (bucket XOR fingerprint-in-every-lane) is zero exactly
-  // where the slot matches; adding the low-bits mask carries into a lane's top
-  // bit unless its low bits are all zero, which isolates zero lanes exactly (no
-  // borrow crosses lanes, unlike the shorter (x - ones) & ~x form).
-  std::uint32_t swarMatches(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    return compressLaneTops(swarZeroLaneTops(bucket, fingerprint));
-  }
-
-  std::uint64_t swarZeroLaneTops(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    const std::uint64_t bitPos = bucket * shape_.bucketBits;
-    const std::uint64_t word = bits::window(bytes_, bitPos);
-    const std::uint64_t x = (word ^ (shape_.laneLowBits * fingerprint)) & shape_.bucketMask;
-    const std::uint64_t lowMask = shape_.bucketMask & ~shape_.laneHighBits;
-    const std::uint64_t zeroLaneTops = ~(((x & lowMask) + lowMask) | x | lowMask) & shape_.laneHighBits;
-    return zeroLaneTops;
-  }
-
-  // Gathers bit (s*f + f-1) of `tops` into bit s of the result.
-  std::uint32_t compressLaneTops(std::uint64_t tops) const noexcept {
-    std::uint32_t slots = 0;
-    for (unsigned s = 0; s < shape_.slotsPerBucket; ++s) {
-      slots |= static_cast<std::uint32_t>((tops >> (s * shape_.bitsPerEntry + shape_.bitsPerEntry - 1)) & 1U) << s;
-    }
-    return slots;
+  std::uint64_t entryBit(std::uint64_t bucket, unsigned slot) const noexcept {
+    return (bucket * shape_.slotsPerBucket + slot) * shape_.bitsPerEntry;
   }
 
   void release() noexcept;
   void moveFrom(PackedTable& other) noexcept {
     bytes_ = std::exchange(other.bytes_, nullptr);
     byteLength_ = std::exchange(other.byteLength_, 0);
+    bucketCount_ = other.bucketCount_;
     shape_ = other.shape_;
   }
 
-  // Everything derived from (f, b, m); trivially copyable.
-  struct Shape {
-    std::uint64_t bucketCount = 0;
-    unsigned bitsPerEntry = 0;
-    unsigned slotsPerBucket = 0;
-    unsigned bucketBits = 0;
-    bool swarScan = false;
-    std::uint64_t entryMask = 0;
-    std::uint64_t bucketMask = 0;    // the low bucketBits bits
-    std::uint64_t laneLowBits = 0;   // bit 0 of every lane
-    std::uint64_t laneHighBits = 0;  // bit f-1 of every lane
-  };
-
   unsigned char* bytes_ = nullptr;
   std::size_t byteLength_ = 0;
-  Shape shape_;
+  std::uint64_t bucketCount_ = 0;
+  PackedShape shape_;
 };
 
 }  // namespace cuckoo

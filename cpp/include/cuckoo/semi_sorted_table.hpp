@@ -64,6 +64,32 @@ struct Bucket {
   std::uint32_t entries[kSemiSortedBucketSize];  // ascending
 };
 
+// The four entries of a bucket whose bits start at bit 0 of `word` (4f - 4 of
+// them, all valid). `fingerprintBits` is 5 .. 32.
+inline Bucket decodeWindow(std::uint64_t word, unsigned fingerprintBits) noexcept {
+  const unsigned lowBits = fingerprintBits - 4;
+  const std::uint64_t lowMask = (std::uint64_t{1} << lowBits) - 1;
+  const std::uint32_t nibbles = kUnrank[word & ((1U << kNibbleRankBits) - 1)];
+  const std::uint64_t lows = word >> kNibbleRankBits;
+  Bucket b;
+  for (unsigned s = 0; s < 4; ++s) {
+    b.entries[s] = ((nibbles >> (4 * s)) & 0xF) << lowBits | static_cast<std::uint32_t>((lows >> (s * lowBits)) & lowMask);
+  }
+  return b;
+}
+
+// The same, field by field, for a bucket at `bitPos` of `bytes` too wide for one load.
+inline Bucket decodeFields(const unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits) noexcept {
+  const unsigned lowBits = fingerprintBits - 4;
+  const std::uint32_t nibbles = kUnrank[bits::read(bytes, bitPos, kNibbleRankBits)];
+  Bucket b;
+  for (unsigned s = 0; s < 4; ++s) {
+    const auto low = static_cast<std::uint32_t>(bits::read(bytes, bitPos + kNibbleRankBits + s * lowBits, lowBits));
+    b.entries[s] = ((nibbles >> (4 * s)) & 0xF) << lowBits | low;
+  }
+  return b;
+}
+
 // Puts four values in ascending order (a five-comparator sorting network).
 inline void sortFour(std::uint32_t (&v)[4]) noexcept {
   const auto order = [&v](int i, int j) {
@@ -78,6 +104,9 @@ inline void sortFour(std::uint32_t (&v)[4]) noexcept {
   order(1, 3);
   order(1, 2);
 }
+
+// Sorts the entries and stores the bucket at `bitPos` of `bytes`.
+void encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, Bucket contents) noexcept;
 
 }  // namespace semisort
 
@@ -107,53 +136,10 @@ class SemiSortedTable {
   static bool validatePayload(const unsigned char* bytes, std::size_t byteCount, unsigned fingerprintBits,
                               std::uint64_t bucketCount, std::uint64_t& nonZeroEntries) noexcept;
 
-  semisort::Bucket decode(std::uint64_t bucket) const noexcept {
-    return decodeAt(bytes_, bucket * bucketBits_, bitsPerEntry_);
-  }
-
-  // Sorts the entries and stores the bucket.
-  void encode(std::uint64_t bucket, semisort::Bucket contents) noexcept;
-
+  // The bucket's four entries, ascending; for inspection and tests (the
+  // filter's algorithms work through the views of cpp/src/buckets.hpp).
+  semisort::Bucket decode(std::uint64_t bucket) const noexcept;
   std::uint32_t read(std::uint64_t bucket, unsigned slot) const noexcept { return decode(bucket).entries[slot]; }
-
-  std::uint32_t matchingSlots(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    const semisort::Bucket b = decode(bucket);
-    return static_cast<std::uint32_t>(b.entries[0] == fingerprint) |
-           static_cast<std::uint32_t>(b.entries[1] == fingerprint) << 1 |
-           static_cast<std::uint32_t>(b.entries[2] == fingerprint) << 2 |
-           static_cast<std::uint32_t>(b.entries[3] == fingerprint) << 3;
-  }
-
-  bool contains(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    return matchingSlots(bucket, fingerprint) != 0;
-  }
-
-  bool insertIntoEmptySlot(std::uint64_t bucket, std::uint32_t fingerprint) noexcept {
-    semisort::Bucket b = decode(bucket);
-    if (b.entries[0] != 0) return false;  // sorted: an empty entry would come first
-    b.entries[0] = fingerprint;
-    encode(bucket, b);
-    return true;
-  }
-
-  bool removeOne(std::uint64_t bucket, std::uint32_t fingerprint) noexcept {
-    semisort::Bucket b = decode(bucket);
-    for (std::uint32_t& entry : b.entries) {
-      if (entry == fingerprint) {
-        entry = 0;
-        encode(bucket, b);
-        return true;
-      }
-    }
-    return false;
-  }
-
-  std::uint32_t exchange(std::uint64_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
-    semisort::Bucket b = decode(bucket);
-    const std::uint32_t previous = std::exchange(b.entries[slot], fingerprint);
-    encode(bucket, b);
-    return previous;
-  }
 
   void clear() noexcept;
   std::uint64_t occupiedEntries() const noexcept;
@@ -168,32 +154,6 @@ class SemiSortedTable {
   unsigned char* data() noexcept { return bytes_; }
 
  private:
-  // Reads one bucket. Up to f = 15 a bucket (at most 56 bits) fits the 57
-  // valid bits of one 64-bit window; wider buckets take one load per field.
-  static semisort::Bucket decodeAt(const unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits) noexcept {
-    const unsigned lowBits = fingerprintBits - 4;
-    const std::uint32_t lowMask = (std::uint32_t{1} << lowBits) - 1;
-    semisort::Bucket b;
-    if (fingerprintBits <= kSingleWindowMaxBits) {
-      const std::uint64_t word = bits::window(bytes, bitPos);
-      const std::uint32_t nibbles = semisort::kUnrank[word & ((1U << kNibbleRankBits) - 1)];
-      const std::uint64_t lows = word >> kNibbleRankBits;
-      for (unsigned s = 0; s < 4; ++s) {
-        b.entries[s] = ((nibbles >> (4 * s)) & 0xF) << lowBits | (static_cast<std::uint32_t>(lows >> (s * lowBits)) & lowMask);
-      }
-      return b;
-    }
-    const std::uint32_t nibbles = semisort::kUnrank[bits::read(bytes, bitPos, kNibbleRankBits)];
-    for (unsigned s = 0; s < 4; ++s) {
-      const auto low = static_cast<std::uint32_t>(bits::read(bytes, bitPos + kNibbleRankBits + s * lowBits, lowBits));
-      b.entries[s] = ((nibbles >> (4 * s)) & 0xF) << lowBits | low;
-    }
-    return b;
-  }
-
-  // 4 * 15 - 4 = 56 bits: the widest bucket one 64-bit load always covers.
-  static constexpr unsigned kSingleWindowMaxBits = 15;
-
   void release() noexcept;
   void moveFrom(SemiSortedTable& other) noexcept {
     bytes_ = std::exchange(other.bytes_, nullptr);

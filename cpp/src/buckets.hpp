@@ -1,0 +1,357 @@
+#pragma once
+// A table's buckets as the filter's algorithms see them (kernel.hpp), over
+// the bytes a PackedTable or SemiSortedTable owns. A view takes its shape as
+// template arguments, so that a specialised kernel's masks, strides and
+// shifts are constants, or 0 for "known only at run time": the generic
+// kernel, which serves every shape.
+//
+// Every view offers the same operations. A lookup is split in two, so that a
+// batch can issue the loads of many items before it compares anything:
+// probe(bucket) loads a bucket, holds(probe, fp) and matching(probe, fp) test
+// it. Mutations read, change and write one bucket at a time, always choosing
+// the lowest slot, so that every view leaves the same bytes.
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "cuckoo/bit_io.hpp"
+#include "cuckoo/packed_table.hpp"
+#include "cuckoo/semi_sorted_table.hpp"
+
+namespace cuckoo::detail {
+
+inline unsigned lowestSlot(std::uint32_t slotSet) noexcept { return static_cast<unsigned>(__builtin_ctz(slotSet)); }
+
+// A bucket fits one 64-bit load when its bits plus the largest shift its
+// start can have inside a byte fit in 64: buckets of w bits start at bit
+// offsets i*w mod 8, whose largest value is 8 - gcd(w, 8) (0 for whole bytes).
+constexpr bool fitsOneLoad(unsigned bucketBits) noexcept {
+  const unsigned alignment = bucketBits % 8 == 0 ? 8 : bucketBits % 4 == 0 ? 4 : bucketBits % 2 == 0 ? 2 : 1;
+  return bucketBits + (8 - alignment) % 8 <= 64;
+}
+
+// Bit s*f (the lowest bit of every lane) of `slots` lanes of `bits` bits.
+constexpr std::uint64_t laneLowBits(unsigned slots, unsigned bits) noexcept {
+  std::uint64_t lanes = 0;
+  for (unsigned s = 0; s < slots; ++s) lanes |= std::uint64_t{1} << (s * bits);
+  return lanes;
+}
+
+// B slots of F bits per bucket, bit-packed (packed_table.hpp); 0 = at run
+// time, from the table's PackedShape. A fixed B with F = 0 serves every width
+// of that bucket size with the slot loops unrolled.
+template <unsigned B, unsigned F>
+class PackedBuckets {
+  static_assert(B != 0 || F == 0, "a fixed width needs a fixed bucket size");
+  static constexpr bool kFixed = F != 0;
+
+ public:
+  static constexpr bool kSemiSorted = false;
+  static constexpr bool kGeneric = B == 0;
+
+  // The filter's fingerprint width: F, or the one in its parameters.
+  template <class Filter>
+  static unsigned fingerprintBits(const Filter& filter) noexcept {
+    if constexpr (F != 0) return F;
+    return filter.params().fingerprintBits;
+  }
+
+  PackedBuckets(unsigned char* bytes, const PackedShape& shape) noexcept : bytes_(bytes), shape_(shape) {}
+
+  // Where the bucket's bits begin, to prefetch.
+  const unsigned char* address(std::uint32_t bucket) const noexcept {
+    return bytes_ + ((std::uint64_t{bucket} * bucketBits()) >> 3);
+  }
+
+  [[gnu::always_inline]] unsigned slots() const noexcept {
+    if constexpr (B != 0) return B;
+    return shape_.slotsPerBucket;
+  }
+  [[gnu::always_inline]] unsigned bits() const noexcept {
+    if constexpr (F != 0) return F;
+    return shape_.bitsPerEntry;
+  }
+
+  // A loaded bucket: its bits from bit 0 when one load holds it, else only
+  // its number (the slots are read one by one when tested). A fixed shape
+  // always fits one load, so its probe is the word alone.
+  struct ProbeOfAnyShape {
+    std::uint64_t word;
+    std::uint32_t bucket;
+  };
+  using Probe = std::conditional_t<kFixed, std::uint64_t, ProbeOfAnyShape>;
+
+  [[gnu::always_inline]] Probe probe(std::uint32_t bucket) const noexcept {
+    if constexpr (kFixed) {
+      static_assert(fitsOneLoad(B * F), "the fixed shapes are those one load holds");
+      return loadBucket(bucket);
+    } else {
+      if (!oneLoad()) return Probe{0, bucket};
+      return Probe{loadBucket(bucket), bucket};
+    }
+  }
+
+  [[gnu::always_inline]] bool holds(const Probe& p, std::uint32_t fingerprint) const noexcept {
+    if constexpr (kFixed) {
+      return anyZeroLane(p, fingerprint);
+    } else {
+      if (!oneLoad()) return slotLoop(p.bucket, fingerprint) != 0;
+      return anyZeroLane(p.word, fingerprint);
+    }
+  }
+
+  // Slots holding `fingerprint`, as a bit set (bit s = slot s); with 0, the empty slots.
+  [[gnu::always_inline]] std::uint32_t matching(const Probe& p, std::uint32_t fingerprint) const noexcept {
+    std::uint64_t word;
+    if constexpr (kFixed) {
+      word = p;
+    } else {
+      if (!oneLoad()) return slotLoop(p.bucket, fingerprint);
+      word = p.word;
+    }
+    const std::uint64_t tops = zeroLaneTops(word, fingerprint);
+    std::uint32_t found = 0;
+    for (unsigned s = 0; s < slots(); ++s) found |= static_cast<std::uint32_t>((tops >> (s * bits() + bits() - 1)) & 1U) << s;
+    return found;
+  }
+
+  [[gnu::always_inline]] std::uint32_t read(std::uint32_t bucket, unsigned slot) const noexcept {
+    return static_cast<std::uint32_t>(bits::read(bytes_, entryBit(bucket, slot), bits()));
+  }
+  [[gnu::always_inline]] void write(std::uint32_t bucket, unsigned slot, std::uint32_t value) noexcept {
+    bits::write(bytes_, entryBit(bucket, slot), bits(), value);
+  }
+
+  // Puts `fingerprint` in the lowest empty slot; false when the bucket is full.
+  bool insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
+    const unsigned slot = firstMatch(bucket, 0);
+    if (slot == kNoSlot) return false;
+    write(bucket, slot, fingerprint);
+    return true;
+  }
+
+  // Empties the lowest slot holding `fingerprint`; false when there is none.
+  bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
+    const unsigned slot = firstMatch(bucket, fingerprint);
+    if (slot == kNoSlot) return false;
+    write(bucket, slot, 0);
+    return true;
+  }
+
+  // Stores `fingerprint` in `slot` and returns what was there.
+  std::uint32_t exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
+    const std::uint32_t previous = read(bucket, slot);
+    write(bucket, slot, fingerprint);
+    return previous;
+  }
+
+ private:
+  [[gnu::always_inline]] bool oneLoad() const noexcept {
+    if constexpr (kFixed) return fitsOneLoad(B * F);
+    return shape_.oneLoad;
+  }
+  [[gnu::always_inline]] unsigned bucketBits() const noexcept { return slots() * bits(); }
+  [[gnu::always_inline]] std::uint64_t bucketMask() const noexcept {
+    if constexpr (kFixed) return B * F >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (B * F)) - 1;
+    return shape_.bucketMask;
+  }
+  [[gnu::always_inline]] std::uint64_t lowBits() const noexcept {
+    if constexpr (kFixed) return laneLowBits(B, F);
+    return shape_.laneLowBits;
+  }
+  [[gnu::always_inline]] std::uint64_t highBits() const noexcept {
+    if constexpr (kFixed) return laneLowBits(B, F) << (F - 1);
+    return shape_.laneHighBits;
+  }
+  [[gnu::always_inline]] std::uint64_t entryBit(std::uint32_t bucket, unsigned slot) const noexcept {
+    return (std::uint64_t{bucket} * slots() + slot) * bits();
+  }
+
+  static constexpr unsigned kNoSlot = ~0U;
+
+  // The lowest slot holding `fingerprint`, or kNoSlot. A fixed shape takes it
+  // from the lowest flagged lane top (a division by the constant width);
+  // otherwise from the bit set of matching slots.
+  [[gnu::always_inline]] unsigned firstMatch(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
+    if constexpr (kFixed) {
+      const std::uint64_t tops = zeroLaneTops(loadBucket(bucket), fingerprint);
+      return tops == 0 ? kNoSlot : static_cast<unsigned>(__builtin_ctzll(tops)) / F;
+    } else {
+      const std::uint32_t found = matching(probe(bucket), fingerprint);
+      return found == 0 ? kNoSlot : lowestSlot(found);
+    }
+  }
+
+  // The bucket's bits from bit 0; the bits above them belong to the next
+  // bucket, and every test below ignores them (a borrow or carry only climbs).
+  [[gnu::always_inline]] std::uint64_t loadBucket(std::uint32_t bucket) const noexcept {
+    return bits::window(bytes_, std::uint64_t{bucket} * bucketBits());
+  }
+
+  // Whether any lane of (word XOR fingerprint-in-every-lane) is zero, i.e.
+  // any slot matches. (x - ones) & ~x sets a lane's top bit when the lane is
+  // zero, and also, through a borrow, in lanes above a zero lane, never
+  // without one: for "any", that is exact, in fewer steps than zeroLaneTops.
+  [[gnu::always_inline]] bool anyZeroLane(std::uint64_t word, std::uint32_t fingerprint) const noexcept {
+    const std::uint64_t x = word ^ (lowBits() * fingerprint);
+    return ((x - lowBits()) & ~x & highBits()) != 0;
+  }
+
+  // All lanes compared at once: a lane of (word XOR fingerprint-in-every-lane)
+  // is zero exactly where the slot matches; adding the low-bits mask carries
+  // into a lane's top bit unless its low bits are all zero, which isolates
+  // zero lanes exactly (no borrow crosses lanes, unlike (x - ones) & ~x).
+  [[gnu::always_inline]] std::uint64_t zeroLaneTops(std::uint64_t word, std::uint32_t fingerprint) const noexcept {
+    const std::uint64_t x = (word ^ (lowBits() * fingerprint)) & bucketMask();
+    const std::uint64_t low = bucketMask() & ~highBits();
+    return ~(((x & low) + low) | x | low) & highBits();
+  }
+
+  [[gnu::always_inline]] std::uint32_t slotLoop(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
+    std::uint32_t found = 0;
+    for (unsigned s = 0; s < slots(); ++s) found |= static_cast<std::uint32_t>(read(bucket, s) == fingerprint) << s;
+    return found;
+  }
+
+  unsigned char* bytes_;
+  const PackedShape& shape_;
+};
+
+// Buckets of four sorted entries of F bits whose top nibbles are stored as a
+// rank (semi_sorted_table.hpp); F = 0: at run time.
+template <unsigned F>
+class SemiSortedBuckets {
+ public:
+  static constexpr bool kSemiSorted = true;
+  static constexpr bool kGeneric = F == 0;
+
+  template <class Filter>
+  static unsigned fingerprintBits(const Filter& filter) noexcept {
+    if constexpr (F != 0) return F;
+    return filter.params().fingerprintBits;
+  }
+
+  SemiSortedBuckets(unsigned char* bytes, unsigned fingerprintBits) noexcept
+      : bytes_(bytes), bits_(F != 0 ? F : fingerprintBits) {}
+
+  const unsigned char* address(std::uint32_t bucket) const noexcept {
+    return bytes_ + ((std::uint64_t{bucket} * (4 * bits() - 4)) >> 3);
+  }
+
+  [[gnu::always_inline]] unsigned slots() const noexcept { return kSemiSortedBucketSize; }
+  [[gnu::always_inline]] unsigned bits() const noexcept {
+    if constexpr (F != 0) return F;
+    return bits_;
+  }
+
+  // A fixed shape probes the bucket still encoded: its four top nibbles and
+  // its low bits as loaded. Three in four buckets hold no entry with the
+  // fingerprint's top nibble, and for them the low bits are never unpacked.
+  struct Encoded {
+    std::uint32_t nibbles;  // four 4-bit lanes, ascending
+    std::uint64_t lows;     // four (f - 4)-bit lanes, and the bits above them
+  };
+  using Probe = std::conditional_t<(F != 0), Encoded, semisort::Bucket>;
+
+  [[gnu::always_inline]] Probe probe(std::uint32_t bucket) const noexcept {
+    const std::uint64_t bitPos = std::uint64_t{bucket} * (4 * bits() - 4);
+    if constexpr (F != 0) {
+      static_assert(fitsOneLoad(4 * F - 4), "the fixed shapes are those one load holds");
+      const std::uint64_t word = bits::window(bytes_, bitPos);
+      return Encoded{semisort::kUnrank[word & ((1U << kNibbleRankBits) - 1)], word >> kNibbleRankBits};
+    } else {
+      if (oneLoad()) return semisort::decodeWindow(bits::window(bytes_, bitPos), bits());
+      return semisort::decodeFields(bytes_, bitPos, bits());
+    }
+  }
+  [[gnu::always_inline]] bool holds(const Probe& p, std::uint32_t fingerprint) const noexcept {
+    if constexpr (F != 0) {
+      std::uint32_t candidates = nibbleMatches(p, fingerprint);
+      while (candidates != 0) {
+        if (lowMatches(p, fingerprint, static_cast<unsigned>(__builtin_ctz(candidates)) >> 2)) return true;
+        candidates &= candidates - 1;
+      }
+      return false;
+    } else {
+      return matching(p, fingerprint) != 0;
+    }
+  }
+  // Bit s set when slot s holds `fingerprint`.
+  [[gnu::always_inline]] std::uint32_t matching(const Probe& p, std::uint32_t fingerprint) const noexcept {
+    if constexpr (F != 0) {
+      std::uint32_t found = 0;
+      for (std::uint32_t candidates = nibbleMatches(p, fingerprint); candidates != 0; candidates &= candidates - 1) {
+        const unsigned slot = static_cast<unsigned>(__builtin_ctz(candidates)) >> 2;
+        found |= static_cast<std::uint32_t>(lowMatches(p, fingerprint, slot)) << slot;
+      }
+      return found;
+    } else {
+      return static_cast<std::uint32_t>(p.entries[0] == fingerprint) |
+             static_cast<std::uint32_t>(p.entries[1] == fingerprint) << 1 |
+             static_cast<std::uint32_t>(p.entries[2] == fingerprint) << 2 |
+             static_cast<std::uint32_t>(p.entries[3] == fingerprint) << 3;
+    }
+  }
+
+  [[gnu::always_inline]] std::uint32_t read(std::uint32_t bucket, unsigned slot) const noexcept { return decoded(bucket).entries[slot]; }
+
+  bool insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
+    semisort::Bucket b = decoded(bucket);
+    if (b.entries[0] != 0) return false;  // sorted: an empty entry would come first
+    b.entries[0] = fingerprint;
+    store(bucket, b);
+    return true;
+  }
+
+  bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
+    semisort::Bucket b = decoded(bucket);
+    for (std::uint32_t& entry : b.entries) {
+      if (entry == fingerprint) {
+        entry = 0;
+        store(bucket, b);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  std::uint32_t exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
+    semisort::Bucket b = decoded(bucket);
+    const std::uint32_t previous = std::exchange(b.entries[slot], fingerprint);
+    store(bucket, b);
+    return previous;
+  }
+
+ private:
+  // Bit 4s + 3 set when slot s's top nibble is the fingerprint's: a lane of
+  // the difference is zero exactly when neither its low three bits nor its top
+  // bit are set.
+  [[gnu::always_inline]] static std::uint32_t nibbleMatches(const Encoded& p, std::uint32_t fingerprint) noexcept {
+    const std::uint32_t difference = p.nibbles ^ ((fingerprint >> (F - 4)) * 0x1111U);
+    return ~(((difference & 0x7777U) + 0x7777U) | difference) & 0x8888U;
+  }
+  [[gnu::always_inline]] static bool lowMatches(const Encoded& p, std::uint32_t fingerprint, unsigned slot) noexcept {
+    constexpr std::uint64_t kLowMask = (std::uint64_t{1} << (F - 4)) - 1;
+    return ((p.lows >> (slot * (F - 4))) & kLowMask) == (fingerprint & kLowMask);
+  }
+
+  [[gnu::always_inline]] semisort::Bucket decoded(std::uint32_t bucket) const noexcept {
+    const std::uint64_t bitPos = std::uint64_t{bucket} * (4 * bits() - 4);
+    if (oneLoad()) return semisort::decodeWindow(bits::window(bytes_, bitPos), bits());
+    return semisort::decodeFields(bytes_, bitPos, bits());
+  }
+  [[gnu::always_inline]] bool oneLoad() const noexcept {
+    if constexpr (F != 0) return fitsOneLoad(4 * F - 4);
+    return fitsOneLoad(4 * bits_ - 4);
+  }
+  void store(std::uint32_t bucket, semisort::Bucket contents) noexcept {
+    semisort::encode(bytes_, std::uint64_t{bucket} * (4 * bits() - 4), bits(), contents);
+  }
+
+  unsigned char* bytes_;
+  unsigned bits_;
+};
+
+}  // namespace cuckoo::detail

@@ -1,0 +1,371 @@
+#pragma once
+// The filter's algorithms, written once: the paper's Algorithms 1 to 3, the
+// stash, counting, and the batch operations. Kernel<Buckets, Index> compiles
+// them for one table view (buckets.hpp) and one bucket layout (hashing.hpp);
+// kernels.cpp instantiates them for the shapes that matter most and picks one
+// per filter, once, when it is created or loaded (CuckooFilter::kernel_).
+//
+// Every kernel of a filter's shape makes the same choices in the same order
+// (the lowest free slot, the same draws from the eviction PRNG), so that the
+// generic kernel and a specialised one leave byte-identical tables: tests
+// check it. The batches only reorder memory accesses, never decisions: a block
+// of items is hashed and its buckets are loaded (or prefetched) first, then
+// the items are handled one by one in order.
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "buckets.hpp"
+#include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/hashing.hpp"
+#include "cuckoo/item_batch.hpp"
+#include "item_hash.hpp"
+
+namespace cuckoo::detail {
+
+// The observer of plain inserts: every hook compiles to nothing.
+struct SilentObserver {
+  void onKick(std::uint32_t, unsigned, std::uint32_t, std::uint32_t, std::uint32_t) noexcept {}
+  void onPlaced(std::uint32_t, std::uint32_t) noexcept {}
+  void onStashed(std::uint32_t, std::uint32_t) noexcept {}
+};
+
+// WebAssembly is downloaded, so there the kernels trade a little speed for
+// size: the per-item insert and delete are shared out of line by the single
+// and batch paths, and batches of 8-byte items take the general batch path.
+// Natively both are compiled for speed.
+#if defined(__wasm__)
+inline constexpr bool kCompactCode = true;
+#define CUCKOO_OUT_OF_LINE_IN_WASM [[gnu::noinline]]
+#else
+inline constexpr bool kCompactCode = false;
+#define CUCKOO_OUT_OF_LINE_IN_WASM
+#endif
+
+// The items of a batch of 8-byte items: their length is a constant, so the
+// hash compiles to XXH3's 8-byte path alone.
+struct EightByteItems {
+  const unsigned char* data;
+  std::size_t count;
+  const unsigned char* item(std::size_t k) const noexcept { return data + 8 * k; }
+  static constexpr std::size_t length(std::size_t) noexcept { return 8; }
+};
+
+// Items per block of a batch: enough loads in flight to hide the latency of
+// a table beyond the caches, few enough that the block's state stays in registers
+// and L1.
+inline constexpr std::size_t kBatchBlock = 16;
+
+// Natively a batch prefetches each item's buckets as it hashes the block, and
+// then probes them; wasm has no prefetch, so there the batch loads the
+// buckets of the whole block first (their misses overlap), then compares.
+#if defined(__wasm__)
+inline constexpr bool kPrefetches = false;
+inline void prefetch(const void*) noexcept {}
+#else
+inline constexpr bool kPrefetches = true;
+inline void prefetch(const void* address) noexcept { __builtin_prefetch(address, 1, 3); }
+#endif
+// Where the bytes a batch touches in wasm go, so that the loads stay.
+inline volatile unsigned char gTouched = 0;
+
+template <class Buckets, class Index>
+class Kernel {
+ public:
+  static bool insert(CuckooFilter& f, const void* item, std::size_t length) noexcept {
+    SilentObserver silent;
+    return insertLocated(f, buckets(f), locate(f, index(f), item, length), silent);
+  }
+
+  static InsertOutcome insertUnique(CuckooFilter& f, const void* item, std::size_t length) noexcept {
+    const Buckets view = buckets(f);
+    const ItemLocation where = locate(f, index(f), item, length);
+    if (containsLocated(f, view, where)) return InsertOutcome::kAlreadyPresent;
+    SilentObserver silent;
+    return insertLocated(f, view, where, silent) ? InsertOutcome::kInserted : InsertOutcome::kFull;
+  }
+
+  static bool insertObserved(CuckooFilter& f, const void* item, std::size_t length, InsertObserver& observer) noexcept {
+    return insertLocated(f, buckets(f), locate(f, index(f), item, length), observer);
+  }
+
+  static bool contains(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
+    // The 8-byte path needs no call, so it runs without a stack frame; other
+    // lengths go through XXH3's dispatch in a function of their own.
+    if (kSpecialised && length == 8) return containsLocated(f, buckets(f), locate(f, index(f), item, 8));
+    return containsAnyLength(f, item, length);
+  }
+
+  static bool erase(CuckooFilter& f, const void* item, std::size_t length) noexcept {
+    return eraseLocated(f, buckets(f), locate(f, index(f), item, length));
+  }
+
+  static unsigned count(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
+    const Buckets view = buckets(f);
+    const ItemLocation where = locate(f, index(f), item, length);
+    unsigned copies = popcount(view.matching(view.probe(where.primaryBucket), where.fingerprint));
+    if (where.alternateBucket != where.primaryBucket) {
+      copies += popcount(view.matching(view.probe(where.alternateBucket), where.fingerprint));
+    }
+    return copies + (stashHolds(f, where) ? 1U : 0U);
+  }
+
+  // Rare (a delete while the stash is occupied), so kept out of line.
+  [[gnu::noinline, gnu::cold]] static void reinsertStash(CuckooFilter& f) noexcept {
+    if (!f.stash_.occupied) return;
+    const Stash homeless = f.stash_;
+    f.stash_ = Stash{};
+    SilentObserver silent;
+    Buckets view = buckets(f);
+    place(f, view, homeless.fingerprint, homeless.bucket, index(f).alternate(homeless.bucket, homeless.fingerprint),
+          silent);
+  }
+
+  static void containsMany(const CuckooFilter& f, const ItemBatch& batch, unsigned char* answers) noexcept {
+    if (!kCompactCode && isEightByte(batch)) return containsEach(f, EightByteItems{batch.data, batch.count}, answers);
+    containsEach(f, batch, answers);
+  }
+  static std::size_t insertMany(CuckooFilter& f, const ItemBatch& batch) noexcept {
+    if (!kCompactCode && isEightByte(batch)) return insertEach(f, EightByteItems{batch.data, batch.count});
+    return insertEach(f, batch);
+  }
+  static std::size_t eraseMany(CuckooFilter& f, const ItemBatch& batch) noexcept {
+    if (!kCompactCode && isEightByte(batch)) return eraseEach(f, EightByteItems{batch.data, batch.count});
+    return eraseEach(f, batch);
+  }
+
+ private:
+  [[gnu::noinline]] static bool containsAnyLength(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
+    return containsLocated(f, buckets(f), locate(f, index(f), item, length));
+  }
+
+  static bool isEightByte(const ItemBatch& batch) noexcept { return batch.offsets == nullptr && batch.width == 8; }
+
+  static unsigned popcount(std::uint32_t v) noexcept { return static_cast<unsigned>(__builtin_popcount(v)); }
+
+  [[gnu::always_inline]] static Buckets buckets(const CuckooFilter& f) noexcept {
+    if constexpr (Buckets::kSemiSorted) {
+      return Buckets(const_cast<unsigned char*>(f.semiSortedTable_.data()), f.params_.fingerprintBits);
+    } else {
+      return Buckets(const_cast<unsigned char*>(f.packedTable_.data()), f.packedTable_.shape());
+    }
+  }
+
+  static Index index(const CuckooFilter& f) noexcept {
+    if constexpr (std::is_same_v<Index, XorIndex>) {
+      return f.index_.xorIndex();
+    } else if constexpr (std::is_same_v<Index, RangeIndex>) {
+      return f.index_.rangeIndex();
+    } else {
+      return f.index_;
+    }
+  }
+
+  // Whether this kernel is compiled for one shape; the generic kernel decides
+  // everything at run time, the item's length included.
+  static constexpr bool kSpecialised = !Buckets::kGeneric;
+
+  [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const Index& index, const void* item,
+                                                    std::size_t length) noexcept {
+    // Numbers from JavaScript and typed arrays are 8 bytes.
+    const std::uint64_t hash = kSpecialised && length == 8 ? hashEightBytes(item, f.params_.seed)
+                                                           : hashItem(item, length, f.params_.seed);
+    // The view's width: a constant in a specialised kernel.
+    return locateWith(index, hash, Buckets::fingerprintBits(f));
+  }
+
+  [[gnu::always_inline]] static bool stashHolds(const CuckooFilter& f, std::uint32_t fingerprint,
+                                                std::uint32_t primary, std::uint32_t alternate) noexcept {
+    return f.stash_.occupied && f.stash_.fingerprint == fingerprint &&
+           (f.stash_.bucket == primary || f.stash_.bucket == alternate);
+  }
+  static bool stashHolds(const CuckooFilter& f, const ItemLocation& where) noexcept {
+    return stashHolds(f, where.fingerprint, where.primaryBucket, where.alternateBucket);
+  }
+
+  // Both buckets are always read and tested, without a branch between them:
+  // an item is in either with odds near one half, so a branch would be
+  // mispredicted as often.
+  // (A semi-sorted bucket costs a decode: there the second is read only
+  // when the first does not hold the fingerprint.)
+  static bool containsLocated(const CuckooFilter& f, const Buckets& view, const ItemLocation& where) noexcept {
+    if constexpr (Buckets::kSemiSorted) {
+      return view.holds(view.probe(where.primaryBucket), where.fingerprint) ||
+             view.holds(view.probe(where.alternateBucket), where.fingerprint) || stashHolds(f, where);
+    } else {
+      const bool inBuckets = (static_cast<unsigned>(view.holds(view.probe(where.primaryBucket), where.fingerprint)) |
+                              static_cast<unsigned>(view.holds(view.probe(where.alternateBucket), where.fingerprint))) != 0;
+      return inBuckets || stashHolds(f, where);
+    }
+  }
+
+  template <class Observer>
+  CUCKOO_OUT_OF_LINE_IN_WASM static bool insertLocated(CuckooFilter& f, Buckets view, const ItemLocation& where, Observer& observer) noexcept {
+    if (f.stash_.occupied) return false;
+    place(f, view, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
+    ++f.itemCount_;
+    return true;
+  }
+
+  // Places `fingerprint`, whose candidate buckets are `primary` and
+  // `alternate`, evicting as needed; a leftover fingerprint goes to the stash.
+  template <class Observer>
+  static void place(CuckooFilter& f, Buckets& view, std::uint32_t fingerprint, std::uint32_t primary,
+                    std::uint32_t alternate, Observer& observer) noexcept {
+    if (view.insertIntoEmptySlot(primary, fingerprint)) {
+      observer.onPlaced(primary, fingerprint);
+      return;
+    }
+    if (alternate != primary && view.insertIntoEmptySlot(alternate, fingerprint)) {
+      observer.onPlaced(alternate, fingerprint);
+      return;
+    }
+    evictionWalk(f, view, fingerprint, primary, alternate, observer);
+  }
+
+  // Algorithm 1's relocation loop. Each step swaps the homeless fingerprint
+  // with a random resident of the current bucket, then tries the evicted one's
+  // other bucket, which the relation of hashing.hpp gives from the bucket and
+  // fingerprint alone.
+  template <class Observer>
+  [[gnu::noinline]] static void evictionWalk(CuckooFilter& f, Buckets& view, std::uint32_t fingerprint,
+                                             std::uint32_t primary, std::uint32_t alternate,
+                                             Observer& observer) noexcept {
+    const Index relation = index(f);
+    const std::uint64_t slotMask = view.slots() - 1;
+    std::uint32_t bucket = (f.prng_.next() & 1) != 0 ? alternate : primary;
+    for (std::uint32_t kick = 0; kick < f.params_.maxKicks; ++kick) {
+      const auto slot = static_cast<unsigned>(f.prng_.next() & slotMask);
+      const std::uint32_t incoming = fingerprint;
+      fingerprint = view.exchange(bucket, slot, incoming);
+      const std::uint32_t next = relation.alternate(bucket, fingerprint);
+      observer.onKick(bucket, slot, incoming, fingerprint, next);
+      bucket = next;
+      if (view.insertIntoEmptySlot(bucket, fingerprint)) {
+        observer.onPlaced(bucket, fingerprint);
+        return;
+      }
+    }
+    f.stash_ = Stash{true, fingerprint, bucket};
+    observer.onStashed(bucket, fingerprint);
+  }
+
+  CUCKOO_OUT_OF_LINE_IN_WASM static bool eraseLocated(CuckooFilter& f, Buckets view, const ItemLocation& where) noexcept {
+    if (stashHolds(f, where)) {
+      f.stash_ = Stash{};
+      --f.itemCount_;
+      return true;
+    }
+    if (!view.removeOne(where.primaryBucket, where.fingerprint) && !view.removeOne(where.alternateBucket, where.fingerprint)) {
+      return false;
+    }
+    --f.itemCount_;
+    // A slot was freed; give a stashed fingerprint a fresh walk. It may come
+    // back to the stash (possibly as a different fingerprint), which is still
+    // correct: every item stays in its buckets or the stash.
+    if (f.stash_.occupied) reinsertStash(f);
+    return true;
+  }
+
+  // An item's place without its hash: what a batch keeps per item.
+  struct Spot {
+    std::uint32_t fingerprint;
+    std::uint32_t primaryBucket;
+    std::uint32_t alternateBucket;
+    operator ItemLocation() const noexcept { return ItemLocation{0, fingerprint, primaryBucket, alternateBucket}; }
+  };
+
+  // The places of items [first, first + n) of a batch, each bucket's first
+  // cache line requested while the rest of the block is hashed.
+  template <class Items>
+  static void locateBlock(const CuckooFilter& f, const Index& relation, const Buckets& view, const Items& items,
+                          std::size_t first, std::size_t n, Spot* where) noexcept {
+    for (std::size_t k = 0; k < n; ++k) {
+      const ItemLocation at = locate(f, relation, items.item(first + k), items.length(first + k));
+      where[k] = Spot{at.fingerprint, at.primaryBucket, at.alternateBucket};
+      prefetch(view.address(at.primaryBucket));
+      prefetch(view.address(at.alternateBucket));
+    }
+  }
+
+  // Inserts and deletes change the table one item at a time; in wasm their
+  // block's buckets are read first so that the misses overlap, as a prefetch
+  // would natively.
+  static void touchBlock(const Buckets& view, const Spot* where, std::size_t n) noexcept {
+    if constexpr (!kPrefetches) {
+      unsigned char seen = 0;
+      for (std::size_t k = 0; k < n; ++k) {
+        seen ^= *view.address(where[k].primaryBucket) ^ *view.address(where[k].alternateBucket);
+      }
+      gTouched = seen;
+    }
+  }
+
+  template <class Items>
+  static void containsEach(const CuckooFilter& f, const Items& items, unsigned char* answers) noexcept {
+    const Buckets view = buckets(f);
+    const Index relation = index(f);
+    Spot where[kBatchBlock];
+    typename Buckets::Probe first[kBatchBlock];
+    typename Buckets::Probe second[kBatchBlock];
+    for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
+      const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
+      locateBlock(f, relation, view, items, base, n, where);
+      if constexpr (kPrefetches) {
+        for (std::size_t k = 0; k < n; ++k) {
+          answers[base + k] = containsLocated(f, view, where[k]) ? 1 : 0;
+        }
+        continue;
+      }
+      for (std::size_t k = 0; k < n; ++k) {
+        first[k] = view.probe(where[k].primaryBucket);
+        second[k] = view.probe(where[k].alternateBucket);
+      }
+      for (std::size_t k = 0; k < n; ++k) {
+        const bool inBuckets = (static_cast<unsigned>(view.holds(first[k], where[k].fingerprint)) |
+                                static_cast<unsigned>(view.holds(second[k], where[k].fingerprint))) != 0;
+        answers[base + k] =
+            inBuckets || stashHolds(f, where[k].fingerprint, where[k].primaryBucket, where[k].alternateBucket) ? 1 : 0;
+      }
+    }
+  }
+
+  // Adds items in order until one is refused; returns how many were added.
+  template <class Items>
+  static std::size_t insertEach(CuckooFilter& f, const Items& items) noexcept {
+    Buckets view = buckets(f);
+    const Index relation = index(f);
+    Spot where[kBatchBlock];
+    SilentObserver silent;
+    for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
+      const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
+      locateBlock(f, relation, view, items, base, n, where);
+      touchBlock(view, where, n);
+      for (std::size_t k = 0; k < n; ++k) {
+        if (!insertLocated(f, view, where[k], silent)) return base + k;
+      }
+    }
+    return items.count;
+  }
+
+  // Erases one copy of each item; returns how many were found.
+  template <class Items>
+  static std::size_t eraseEach(CuckooFilter& f, const Items& items) noexcept {
+    Buckets view = buckets(f);
+    const Index relation = index(f);
+    Spot where[kBatchBlock];
+    std::size_t erased = 0;
+    for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
+      const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
+      locateBlock(f, relation, view, items, base, n, where);
+      touchBlock(view, where, n);
+      for (std::size_t k = 0; k < n; ++k) erased += eraseLocated(f, view, where[k]) ? 1 : 0;
+    }
+    return erased;
+  }
+};
+
+}  // namespace cuckoo::detail
+
+#undef CUCKOO_OUT_OF_LINE_IN_WASM
