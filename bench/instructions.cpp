@@ -1,5 +1,6 @@
 // Instructions per operation, for valgrind's callgrind: each phase (inserts up
-// to half load, positive and negative lookups, deletes) runs in a function of
+// to half load, positive and negative lookups, deletes, one item per call and
+// then in batches) runs in a function of
 // its own (noipa: never inlined nor folded into a twin) that callgrind
 // reports, and instruction counts, unlike seconds, do
 // not depend on what else the machine is doing.
@@ -47,6 +48,26 @@ using Keys = std::vector<std::uint64_t>;
   return erased;
 }
 
+[[gnu::noipa]] std::uint64_t insertBatchPhase(cuckoo::CuckooFilter& filter, const Keys& keys) {
+  return filter.insertMany(cuckoo::ItemBatch::fixed(keys.data(), 8, keys.size()));
+}
+
+[[gnu::noipa]] std::uint64_t lookupPositiveBatchPhase(const cuckoo::CuckooFilter& filter, const Keys& keys,
+                                                     std::vector<unsigned char>& answers) {
+  filter.containsMany(cuckoo::ItemBatch::fixed(keys.data(), 8, keys.size()), answers.data());
+  return answers[0];
+}
+
+[[gnu::noipa]] std::uint64_t lookupNegativeBatchPhase(const cuckoo::CuckooFilter& filter, const Keys& keys,
+                                                     std::vector<unsigned char>& answers) {
+  filter.containsMany(cuckoo::ItemBatch::fixed(keys.data(), 8, keys.size()), answers.data());
+  return answers[0];
+}
+
+[[gnu::noipa]] std::uint64_t eraseBatchPhase(cuckoo::CuckooFilter& filter, const Keys& keys) {
+  return filter.eraseMany(cuckoo::ItemBatch::fixed(keys.data(), 8, keys.size()));
+}
+
 Keys randomKeys(std::uint64_t count, std::uint64_t seed) {
   cuckoo::SplitMix64 stream(seed);
   Keys keys(count);
@@ -62,6 +83,7 @@ int main(int argc, char** argv) {
   params.fingerprintBits = 12;
   params.bucketSize = 4;
   double load = 0.5;
+  bool generic = false;  // the generic kernel instead of the filter's own
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool hasValue = i + 1 < argc;
@@ -75,8 +97,12 @@ int main(int argc, char** argv) {
       load = std::atof(argv[++i]);
     } else if (arg == "--semi-sort") {
       params.semiSort = true;
+    } else if (arg == "--generic") {
+      generic = true;
     } else {
-      std::fprintf(stderr, "usage: cuckoo_instructions [--bucket-count 4096] [--bits 12] [--bucket-size 4] [--load 0.5] [--semi-sort]\n");
+      std::fprintf(stderr,
+                   "usage: cuckoo_instructions [--bucket-count 4096] [--bits 12] [--bucket-size 4] [--load 0.5] "
+                   "[--semi-sort] [--generic]\n");
       return 2;
     }
   }
@@ -85,6 +111,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cannot create the filter\n");
     return 2;
   }
+  if (generic) filter.useGenericKernel();
   const auto count = static_cast<std::uint64_t>(load * static_cast<double>(params.bucketCount * params.bucketSize));
   const Keys present = randomKeys(count, 1);
   const Keys absent = randomKeys(count, 2);
@@ -92,9 +119,18 @@ int main(int argc, char** argv) {
   const std::uint64_t found = lookupPositivePhase(filter, present);
   bench::gSink = lookupNegativePhase(filter, absent);
   const std::uint64_t erased = erasePhase(filter, present);
+  // The same again through the batches, on the now empty filter.
+  std::vector<unsigned char> answers(count);
+  const std::uint64_t storedInBatch = insertBatchPhase(filter, present);
+  lookupPositiveBatchPhase(filter, present, answers);
+  std::uint64_t foundInBatch = 0;
+  for (const unsigned char answer : answers) foundInBatch += answer;
+  bench::gSink = lookupNegativeBatchPhase(filter, absent, answers);
+  const std::uint64_t erasedInBatch = eraseBatchPhase(filter, present);
   // The operations of each phase, for dividing callgrind's counts.
   std::printf("{\"operations\": %llu, \"stored\": %llu, \"found\": %llu, \"erased\": %llu}\n",
               static_cast<unsigned long long>(count), static_cast<unsigned long long>(stored),
               static_cast<unsigned long long>(found), static_cast<unsigned long long>(erased));
-  return stored == count && found == count && erased == count ? 0 : 1;
+  const bool complete = stored == count && found == count && erased == count;
+  return complete && storedInBatch == count && foundInBatch == count && erasedInBatch == count ? 0 : 1;
 }

@@ -16,15 +16,34 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROGRAM = path.join(ROOT, 'build/native/bench/cuckoo_instructions');
-const PHASES = ['insertPhase', 'lookupPositivePhase', 'lookupNegativePhase', 'erasePhase'];
-
-/** The shapes measured by default: f = 12 plain and 13 semi-sorted, with a power-of-two bucket count and one below it. */
-export const DEFAULT_SHAPES = [
-  { label: 'plain f=12 b=4, 2^12 buckets', args: ['--bucket-count', '4096', '--bits', '12'] },
-  { label: 'plain f=12 b=4, 2^12 - 1 buckets', args: ['--bucket-count', '4095', '--bits', '12'] },
-  { label: 'semi-sorted f=13 b=4, 2^12 buckets', args: ['--bucket-count', '4096', '--bits', '13', '--semi-sort'] },
-  { label: 'semi-sorted f=13 b=4, 2^12 - 1 buckets', args: ['--bucket-count', '4095', '--bits', '13', '--semi-sort'] },
+const PHASES = [
+  'insertPhase',
+  'lookupPositivePhase',
+  'lookupNegativePhase',
+  'erasePhase',
+  'insertBatchPhase',
+  'lookupPositiveBatchPhase',
+  'lookupNegativeBatchPhase',
+  'eraseBatchPhase',
 ];
+
+/**
+ * The shapes measured by default: f = 12 plain and 13 semi-sorted, with a
+ * power-of-two bucket count and one below it, each with its own
+ * (specialised) kernel and with the generic one.
+ */
+export const DEFAULT_SHAPES = [
+  ['plain f=12 b=4', ['--bits', '12']],
+  ['semi-sorted f=13 b=4', ['--bits', '13', '--semi-sort']],
+].flatMap(([shape, shapeArgs]) =>
+  [
+    ['2^12', '4096'],
+    ['2^12 - 1', '4095'],
+  ].flatMap(([buckets, count]) => [
+    { label: `${shape}, ${buckets} buckets, specialised`, args: ['--bucket-count', count, ...shapeArgs] },
+    { label: `${shape}, ${buckets} buckets, generic`, args: ['--bucket-count', count, ...shapeArgs, '--generic'] },
+  ]),
+);
 
 /** Instructions per operation of each phase for one shape; null when valgrind is missing. */
 export function countInstructions(args) {
@@ -62,8 +81,8 @@ function main() {
     return;
   }
   console.log('Instructions per operation (callgrind), at half load:\n');
-  console.log('| shape | insert | lookup + | lookup − | delete |');
-  console.log('|---|--:|--:|--:|--:|');
+  console.log('| shape | insert | lookup + | lookup − | delete | batch insert | batch lookup + | batch lookup − | batch delete |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const { label, perOperation: p } of rows) {
     const cells = PHASES.map((phase) => p[phase].toFixed(1));
     console.log(`| ${label} | ${cells.join(' | ')} |`);

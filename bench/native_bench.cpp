@@ -1,22 +1,25 @@
-// Native benchmark of the core: the metrics of the paper's Table 3 (items at
-// first failure, load, bits per item, construction rate, lookups, deletes,
-// measured false-positive rate) for chosen shapes.
+// Native benchmark of the core: for each shape and table size, the metrics of
+// the paper's Table 3 (items at first failure, load, bits per item,
+// construction, lookups, deletes, false-positive rate) for
+// - the filter's own kernel, one item per call and in batches,
+// - the generic kernel of the same shape, one item per call (the slower
+//   variant the specialised kernels are measured against),
+// and the random-read limit of the table's memory, measured in the same run:
+// independent 8-byte reads at random from a buffer of the table's size.
 //
 //   cuckoo_bench                          f=12 b=4, and semi-sorted f=13 (the same
 //                                         space), at 2^16 and 2^22 buckets
 //   cuckoo_bench --log2-buckets 16,20 --bits 8,12,16 --bucket-size 4 --semi-bits 13 --json
 //   cuckoo_bench --semi-bits none         no semi-sorted rows
-//   cuckoo_bench --any-count              also 2^k - 1 buckets (hash id 2) beside each
-//                                         2^k, runs interleaved, and their speed ratio
+//   cuckoo_bench --any-count              also 2^k - 1 buckets (hash id 2) beside each 2^k
 //
-// A program, not a test: it prints figures and never fails on them.
+// Variants run interleaved (each run of every variant, then the next run), so
+// that noise from other processes falls on all of them alike; ratios are of
+// medians. A program, not a test: it prints figures and never fails on them.
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -29,12 +32,25 @@ using bench::Clock;
 using bench::mops;
 using bench::parseUnsignedList;
 
-struct Row {
+struct Shape {
   bool semiSort;
   unsigned bits;
   unsigned bucketSize;
-  unsigned log2Buckets;          // of the power of two at or just above the bucket count
-  std::uint64_t bucketCount;
+  unsigned log2Buckets;
+  bool belowPowerOfTwo;  // 2^k - 1 buckets: hash id 2
+  std::uint64_t bucketCount() const { return (std::uint64_t{1} << log2Buckets) - (belowPowerOfTwo ? 1 : 0); }
+};
+
+struct Variant {
+  const char* api;  // "call" or "batch"
+  bool generic;
+};
+constexpr Variant kVariants[] = {{"call", false}, {"batch", false}, {"call", true}};
+
+struct Row {
+  Shape shape;
+  Variant variant;
+  std::string kernel;
   std::uint64_t items;
   double load;
   double bitsPerItem;
@@ -44,63 +60,103 @@ struct Row {
   double deleteMops;
   double measuredFpr;
   double expectedFpr;
+  double randomReadMops;  // independent 8-byte reads from a buffer of the table's size
 };
 
-// `bucketCount` is 2^log2Buckets, or 2^log2Buckets - 1 when `belowPowerOfTwo`.
-Row measure(bool semiSort, unsigned bits, unsigned bucketSize, unsigned log2Buckets, bool belowPowerOfTwo,
-            std::uint64_t seed) {
+// Independent random 8-byte reads from a buffer of `bytes`: what memory allows.
+double randomReadMops(std::size_t bytes) {
+  std::vector<std::uint64_t> buffer(std::max<std::size_t>(bytes / 8, 1), 1);
+  const auto words = static_cast<std::uint32_t>(buffer.size());
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+  std::uint64_t sum = 0;
+  constexpr std::uint64_t kReads = std::uint64_t{1} << 24;
+  const auto start = Clock::now();
+  for (std::uint64_t i = 0; i < kReads; ++i) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    sum += buffer[(static_cast<std::uint64_t>(static_cast<std::uint32_t>(state)) * words) >> 32];
+  }
+  const double rate = mops(kReads, Clock::now() - start);
+  bench::gSink = sum;
+  return rate;
+}
+
+std::vector<std::uint64_t> randomKeys(std::uint64_t count, std::uint64_t seed) {
+  cuckoo::SplitMix64 stream(seed);
+  std::vector<std::uint64_t> keys(count);
+  for (auto& k : keys) k = stream.next();
+  return keys;
+}
+
+Row measure(const Shape& shape, const Variant& variant, std::uint64_t seed) {
   cuckoo::FilterParams params;
-  params.semiSort = semiSort;
-  params.fingerprintBits = bits;
-  params.bucketSize = bucketSize;
-  params.bucketCount = (std::uint64_t{1} << log2Buckets) - (belowPowerOfTwo ? 1 : 0);
+  params.semiSort = shape.semiSort;
+  params.fingerprintBits = shape.bits;
+  params.bucketSize = shape.bucketSize;
+  params.bucketCount = shape.bucketCount();
   params.seed = seed;
   cuckoo::CuckooFilter filter;
   if (cuckoo::CuckooFilter::create(params, filter) != cuckoo::Status::kOk) {
-    std::fprintf(stderr, "cannot create f=%u b=%u m=%llu%s\n", bits, bucketSize,
-                 static_cast<unsigned long long>(params.bucketCount), semiSort ? " semi-sorted" : "");
+    std::fprintf(stderr, "cannot create f=%u b=%u m=%llu%s\n", shape.bits, shape.bucketSize,
+                 static_cast<unsigned long long>(params.bucketCount), shape.semiSort ? " semi-sorted" : "");
     std::exit(2);
   }
-  // Random 64-bit keys, generated before timing, as in the paper's setup.
-  const std::uint64_t slots = params.bucketCount * bucketSize;
-  cuckoo::SplitMix64 keyStream(seed * 31 + 7);
-  std::vector<std::uint64_t> keys(slots + 1);
-  for (auto& k : keys) k = keyStream.next();
-  std::vector<std::uint64_t> absent(slots);
-  cuckoo::SplitMix64 absentStream(~seed);
-  // A second stream: a 64-bit collision with a stored key has odds ~2^-40 here.
-  for (auto& k : absent) k = absentStream.next();
+  if (variant.generic) filter.useGenericKernel();
+  const bool batch = std::string(variant.api) == "batch";
+  // Random 64-bit keys, generated before timing, as in the paper's setup. A
+  // second stream for absent keys: a collision with a stored key has odds ~2^-40.
+  const std::uint64_t slots = params.bucketCount * shape.bucketSize;
+  const std::vector<std::uint64_t> keys = randomKeys(slots + 1, seed * 31 + 7);
+  const std::vector<std::uint64_t> absent = randomKeys(slots, ~seed);
+  std::vector<unsigned char> answers(batch ? slots + 1 : 0);
 
   auto start = Clock::now();
   std::uint64_t stored = 0;
-  while (stored < keys.size() && filter.insert(&keys[stored], 8)) ++stored;
+  if (batch) {
+    stored = filter.insertMany(cuckoo::ItemBatch::fixed(keys.data(), 8, keys.size()));
+  } else {
+    while (stored < keys.size() && filter.insert(&keys[stored], 8)) ++stored;
+  }
   const auto constructTime = Clock::now() - start;
 
   std::uint64_t hits = 0;
   start = Clock::now();
-  for (std::uint64_t i = 0; i < stored; ++i) hits += filter.contains(&keys[i], 8);
+  if (batch) {
+    filter.containsMany(cuckoo::ItemBatch::fixed(keys.data(), 8, stored), answers.data());
+    for (std::uint64_t i = 0; i < stored; ++i) hits += answers[i];
+  } else {
+    for (std::uint64_t i = 0; i < stored; ++i) hits += filter.contains(&keys[i], 8);
+  }
   const auto positiveTime = Clock::now() - start;
   bench::gSink = hits;
   if (hits != stored) std::fprintf(stderr, "BUG: %llu false negatives\n", static_cast<unsigned long long>(stored - hits));
 
   std::uint64_t falsePositives = 0;
   start = Clock::now();
-  for (const std::uint64_t k : absent) falsePositives += filter.contains(&k, 8);
+  if (batch) {
+    filter.containsMany(cuckoo::ItemBatch::fixed(absent.data(), 8, absent.size()), answers.data());
+    for (std::uint64_t i = 0; i < absent.size(); ++i) falsePositives += answers[i];
+  } else {
+    for (const std::uint64_t k : absent) falsePositives += filter.contains(&k, 8);
+  }
   const auto negativeTime = Clock::now() - start;
   bench::gSink = falsePositives;
 
   const cuckoo::FilterStats stats = filter.stats();
   start = Clock::now();
   std::uint64_t deleted = 0;
-  for (std::uint64_t i = 0; i < stored; ++i) deleted += filter.erase(&keys[i], 8);
+  if (batch) {
+    deleted = filter.eraseMany(cuckoo::ItemBatch::fixed(keys.data(), 8, stored));
+  } else {
+    for (std::uint64_t i = 0; i < stored; ++i) deleted += filter.erase(&keys[i], 8);
+  }
   const auto deleteTime = Clock::now() - start;
   if (deleted != stored) std::fprintf(stderr, "BUG: %llu deletes failed\n", static_cast<unsigned long long>(stored - deleted));
 
-  return Row{semiSort,
-             bits,
-             bucketSize,
-             log2Buckets,
-             params.bucketCount,
+  return Row{shape,
+             variant,
+             filter.kernelName(),
              stored,
              stats.loadFactor,
              stats.bitsPerItem,
@@ -109,42 +165,149 @@ Row measure(bool semiSort, unsigned bits, unsigned bucketSize, unsigned log2Buck
              mops(absent.size(), negativeTime),
              mops(stored, deleteTime),
              static_cast<double>(falsePositives) / static_cast<double>(absent.size()),
-             stats.expectedFalsePositiveRate};
+             stats.expectedFalsePositiveRate,
+             0};
 }
 
-// Medians of several runs for the timing columns (the other columns come from
-// the first run; they only depend on the seed). With `twin`, each run of the
-// power of two is followed by one of 2^k - 1 buckets, so that machine noise
-// falls on both alike; returns one row, or the pair.
-std::vector<Row> measureMedian(bool semiSort, unsigned bits, unsigned bucketSize, unsigned log2Buckets, int runs,
-                               bool twin) {
-  std::vector<std::vector<Row>> runsOf(twin ? 2 : 1);
+// Every variant of `shape`, `runs` times interleaved; one row per variant
+// with the median rates (other columns from the first run: they depend only
+// on the seed), and the random-read limit of the table's size beside them.
+std::vector<Row> measureShape(const Shape& shape, int runs) {
+  const std::size_t variants = sizeof kVariants / sizeof kVariants[0];
+  std::vector<std::vector<Row>> runsOf(variants);
+  std::vector<double> reads;
+  std::size_t tableBytes = 0;
   for (int r = 0; r < runs; ++r) {
-    for (std::size_t variant = 0; variant < runsOf.size(); ++variant) {
-      runsOf[variant].push_back(measure(semiSort, bits, bucketSize, log2Buckets, variant == 1, 1 + r));
+    for (std::size_t v = 0; v < variants; ++v) runsOf[v].push_back(measure(shape, kVariants[v], 1 + r));
+    if (tableBytes == 0) {
+      cuckoo::FilterParams params;
+      params.semiSort = shape.semiSort;
+      params.fingerprintBits = shape.bits;
+      params.bucketSize = shape.bucketSize;
+      params.bucketCount = shape.bucketCount();
+      cuckoo::CuckooFilter sized;
+      cuckoo::CuckooFilter::create(params, sized);
+      tableBytes = sized.tableByteLength();
     }
+    reads.push_back(randomReadMops(tableBytes));
   }
-  std::vector<Row> out;
-  for (const std::vector<Row>& rows : runsOf) {
+  const auto medianOf = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  std::vector<Row> rows;
+  for (const std::vector<Row>& measured : runsOf) {
     const auto median = [&](double Row::*field) {
       std::vector<double> v;
-      for (const Row& row : rows) v.push_back(row.*field);
-      std::sort(v.begin(), v.end());
-      return v[v.size() / 2];
+      for (const Row& row : measured) v.push_back(row.*field);
+      return medianOf(v);
     };
-    Row row = rows.front();
+    Row row = measured.front();
     row.constructMops = median(&Row::constructMops);
     row.positiveLookupMops = median(&Row::positiveLookupMops);
     row.negativeLookupMops = median(&Row::negativeLookupMops);
     row.deleteMops = median(&Row::deleteMops);
-    out.push_back(row);
+    row.randomReadMops = medianOf(reads);
+    rows.push_back(row);
   }
-  return out;
+  return rows;
 }
 
-std::string bucketsLabel(const Row& r) {
-  const bool powerOfTwo = r.bucketCount == (std::uint64_t{1} << r.log2Buckets);
-  return "2^" + std::to_string(r.log2Buckets) + (powerOfTwo ? "" : " - 1");
+std::string tableName(const Shape& s) { return s.semiSort ? "semi-sorted" : "plain"; }
+std::string bucketsLabel(const Shape& s) {
+  return "2^" + std::to_string(s.log2Buckets) + (s.belowPowerOfTwo ? " - 1" : "");
+}
+
+const Row* find(const std::vector<Row>& rows, const Shape& shape, const char* api, bool generic) {
+  for (const Row& r : rows) {
+    const Shape& s = r.shape;
+    if (s.semiSort == shape.semiSort && s.bits == shape.bits && s.bucketSize == shape.bucketSize &&
+        s.log2Buckets == shape.log2Buckets && s.belowPowerOfTwo == shape.belowPowerOfTwo &&
+        std::string(r.variant.api) == api && r.variant.generic == generic) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+void printRatios(const std::vector<Row>& rows) {
+  std::printf("\nRatios, same run (medians):\n");
+  for (const Row& r : rows) {
+    if (r.variant.generic || std::string(r.variant.api) != "call") continue;
+    const Row* generic = find(rows, r.shape, "call", true);
+    const Row* batch = find(rows, r.shape, "batch", false);
+    if (generic == nullptr || batch == nullptr) continue;
+    const double lookupLimit = r.randomReadMops / 2;  // a lookup reads two buckets
+    std::printf("  %s f=%u b=%u %s (%s):\n", tableName(r.shape).c_str(), r.shape.bits, r.shape.bucketSize,
+                bucketsLabel(r.shape).c_str(), r.kernel.c_str());
+    std::printf("    specialised / generic, per call: insert %.2f, lookup + %.2f, lookup - %.2f, delete %.2f\n",
+                r.constructMops / generic->constructMops, r.positiveLookupMops / generic->positiveLookupMops,
+                r.negativeLookupMops / generic->negativeLookupMops, r.deleteMops / generic->deleteMops);
+    std::printf("    batch / generic per call:        insert %.2f, lookup + %.2f, lookup - %.2f, delete %.2f\n",
+                batch->constructMops / generic->constructMops, batch->positiveLookupMops / generic->positiveLookupMops,
+                batch->negativeLookupMops / generic->negativeLookupMops, batch->deleteMops / generic->deleteMops);
+    std::printf("    batch lookups / random-read limit (%.1f M random reads/s = %.1f M two-bucket lookups/s): + %.2f, - %.2f\n",
+                r.randomReadMops, lookupLimit, batch->positiveLookupMops / lookupLimit,
+                batch->negativeLookupMops / lookupLimit);
+  }
+  for (const Row& semi : rows) {
+    if (!semi.shape.semiSort || semi.variant.generic) continue;
+    for (const Row& plain : rows) {
+      if (plain.shape.semiSort || plain.variant.generic || plain.shape.bits + 1 != semi.shape.bits ||
+          plain.shape.log2Buckets != semi.shape.log2Buckets || plain.shape.belowPowerOfTwo != semi.shape.belowPowerOfTwo ||
+          std::string(plain.variant.api) != semi.variant.api) {
+        continue;
+      }
+      std::printf("  semi-sorted f=%u / plain f=%u, %s, %s: lookup + %.2f, lookup - %.2f\n", semi.shape.bits,
+                  plain.shape.bits, bucketsLabel(semi.shape).c_str(), semi.variant.api,
+                  semi.positiveLookupMops / plain.positiveLookupMops, semi.negativeLookupMops / plain.negativeLookupMops);
+    }
+  }
+  for (const Row& any : rows) {
+    if (!any.shape.belowPowerOfTwo || any.variant.generic) continue;
+    Shape twin = any.shape;
+    twin.belowPowerOfTwo = false;
+    const Row* p = find(rows, twin, any.variant.api, false);
+    if (p == nullptr) continue;
+    std::printf("  2^%u - 1 buckets (hash id 2) / 2^%u (hash id 1), %s f=%u, %s: insert %.2f, lookup + %.2f, "
+                "lookup - %.2f, delete %.2f\n",
+                any.shape.log2Buckets, any.shape.log2Buckets, tableName(any.shape).c_str(), any.shape.bits,
+                any.variant.api, any.constructMops / p->constructMops, any.positiveLookupMops / p->positiveLookupMops,
+                any.negativeLookupMops / p->negativeLookupMops, any.deleteMops / p->deleteMops);
+  }
+}
+
+void printJson(const std::vector<Row>& rows) {
+  std::printf("[\n");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    std::printf(
+        "  {\"semiSort\": %s, \"fingerprintBits\": %u, \"bucketSize\": %u, \"log2Buckets\": %u, "
+        "\"bucketCount\": %llu, \"api\": \"%s\", \"generic\": %s, \"kernel\": \"%s\", \"items\": %llu, "
+        "\"loadFactor\": %.6f, \"bitsPerItem\": %.4f, \"constructMops\": %.3f, \"positiveLookupMops\": %.3f, "
+        "\"negativeLookupMops\": %.3f, \"deleteMops\": %.3f, \"measuredFpr\": %.6e, \"expectedFpr\": %.6e, "
+        "\"randomReadMops\": %.3f}%s\n",
+        r.shape.semiSort ? "true" : "false", r.shape.bits, r.shape.bucketSize, r.shape.log2Buckets,
+        static_cast<unsigned long long>(r.shape.bucketCount()), r.variant.api, r.variant.generic ? "true" : "false",
+        r.kernel.c_str(), static_cast<unsigned long long>(r.items), r.load, r.bitsPerItem, r.constructMops,
+        r.positiveLookupMops, r.negativeLookupMops, r.deleteMops, r.measuredFpr, r.expectedFpr, r.randomReadMops,
+        i + 1 < rows.size() ? "," : "");
+  }
+  std::printf("]\n");
+}
+
+void printTable(const std::vector<Row>& rows) {
+  std::printf("| table | f | b | buckets | kernel | API | items at first failure | load | bits/item | construct (M keys/s) "
+              "| lookup + (M ops/s) | lookup - (M ops/s) | delete (M ops/s) | FPR measured | FPR expected |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const Row& r : rows) {
+    std::printf("| %s | %u | %u | %s | %s | %s | %llu | %.4f | %.2f | %.2f | %.2f | %.2f | %.2f | %.4f%% | %.4f%% |\n",
+                tableName(r.shape).c_str(), r.shape.bits, r.shape.bucketSize, bucketsLabel(r.shape).c_str(),
+                r.kernel.c_str(), r.variant.api, static_cast<unsigned long long>(r.items), r.load, r.bitsPerItem,
+                r.constructMops, r.positiveLookupMops, r.negativeLookupMops, r.deleteMops, 100 * r.measuredFpr,
+                100 * r.expectedFpr);
+  }
+  printRatios(rows);
 }
 
 }  // namespace
@@ -180,58 +343,24 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::vector<Row> rows;
+  std::vector<Shape> shapes;
   for (unsigned log2Buckets : log2BucketList) {
-    for (unsigned bucketSize : bucketSizeList) {
-      for (unsigned bits : bitsList) {
-        // Small tables are timed several times; a 2^22-bucket table once.
-        const int runs = log2Buckets <= 18 ? 5 : 1;
-        for (const Row& row : measureMedian(false, bits, bucketSize, log2Buckets, runs, anyCount)) rows.push_back(row);
+    for (const bool below : anyCount ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
+      for (unsigned bucketSize : bucketSizeList) {
+        for (unsigned bits : bitsList) shapes.push_back({false, bits, bucketSize, log2Buckets, below});
       }
-    }
-    for (unsigned bits : semiBitsList) {
-      for (const Row& row : measureMedian(true, bits, 4, log2Buckets, log2Buckets <= 18 ? 5 : 1, anyCount)) {
-        rows.push_back(row);
-      }
+      for (unsigned bits : semiBitsList) shapes.push_back({true, bits, 4, log2Buckets, below});
     }
   }
-
+  std::vector<Row> rows;
+  for (const Shape& shape : shapes) {
+    // Small tables are timed several times; a 2^22-bucket table once.
+    for (const Row& row : measureShape(shape, shape.log2Buckets <= 18 ? 5 : 1)) rows.push_back(row);
+  }
   if (json) {
-    std::printf("[\n");
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      const Row& r = rows[i];
-      std::printf(
-          "  {\"semiSort\": %s, \"fingerprintBits\": %u, \"bucketSize\": %u, \"log2Buckets\": %u, "
-          "\"bucketCount\": %llu, \"items\": %llu, "
-          "\"loadFactor\": %.6f, \"bitsPerItem\": %.4f, \"constructMops\": %.3f, \"positiveLookupMops\": %.3f, "
-          "\"negativeLookupMops\": %.3f, \"deleteMops\": %.3f, \"measuredFpr\": %.6e, \"expectedFpr\": %.6e}%s\n",
-          r.semiSort ? "true" : "false", r.bits, r.bucketSize, r.log2Buckets,
-          static_cast<unsigned long long>(r.bucketCount), static_cast<unsigned long long>(r.items), r.load, r.bitsPerItem, r.constructMops, r.positiveLookupMops, r.negativeLookupMops, r.deleteMops, r.measuredFpr, r.expectedFpr,
-          i + 1 < rows.size() ? "," : "");
-    }
-    std::printf("]\n");
-    return 0;
-  }
-  std::printf("| table | f | b | buckets | items at first failure | load | bits/item | construct (M keys/s) "
-              "| lookup + (M ops/s) | lookup - (M ops/s) | delete (M ops/s) | FPR measured | FPR expected |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-  for (const Row& r : rows) {
-    std::printf("| %s | %u | %u | %s | %llu | %.4f | %.2f | %.2f | %.2f | %.2f | %.2f | %.4f%% | %.4f%% |\n",
-                r.semiSort ? "semi-sorted" : "plain", r.bits, r.bucketSize, bucketsLabel(r).c_str(),
-                static_cast<unsigned long long>(r.items), r.load, r.bitsPerItem, r.constructMops,
-                r.positiveLookupMops, r.negativeLookupMops, r.deleteMops, 100 * r.measuredFpr, 100 * r.expectedFpr);
-  }
-  if (anyCount) {
-    // Rows come in pairs: 2^k buckets (hash id 1), then 2^k - 1 (hash id 2).
-    std::printf("\nSpeed of 2^k - 1 buckets (hash id 2) over 2^k (hash id 1), same run, interleaved:\n");
-    for (std::size_t i = 0; i + 1 < rows.size(); i += 2) {
-      const Row& p = rows[i];
-      const Row& q = rows[i + 1];
-      std::printf("  %s f=%u b=%u 2^%u: construct %.3f, lookup + %.3f, lookup - %.3f, delete %.3f\n",
-                  p.semiSort ? "semi-sorted" : "plain", p.bits, p.bucketSize, p.log2Buckets,
-                  q.constructMops / p.constructMops, q.positiveLookupMops / p.positiveLookupMops,
-                  q.negativeLookupMops / p.negativeLookupMops, q.deleteMops / p.deleteMops);
-    }
+    printJson(rows);
+  } else {
+    printTable(rows);
   }
   return 0;
 }
