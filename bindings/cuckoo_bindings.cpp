@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/item_batch.hpp"
 #include "cuckoo/sizing.hpp"
 #include "glue.hpp"
 
@@ -66,25 +67,34 @@ bool eraseItem(Handle h, Address item, std::size_t length) { return filterAt(h).
 unsigned countItem(Handle h, Address item, std::size_t length) { return filterAt(h).count(bytesAt(item), length); }
 void clearFilter(Handle h) { filterAt(h).clear(); }
 
-// Batches, in the layouts of glue.hpp. Inserts stop at the first item that
-// does not fit and return how many were stored.
+// Batches, in the layouts of glue.hpp, handed to the core's batch kernels
+// whole. Inserts stop at the first item that does not fit and return how
+// many were stored.
+cuckoo::ItemBatch packedBatch(Address data, Address offsets, unsigned count) {
+  return cuckoo::ItemBatch::packed(bytesAt(data), glue::wordsAt(offsets), count);
+}
+cuckoo::ItemBatch fixedBatch(Address data, unsigned width, unsigned count) {
+  return cuckoo::ItemBatch::fixed(bytesAt(data), width, count);
+}
+unsigned char* answersAt(Address out) { return reinterpret_cast<unsigned char*>(out); }
+
 unsigned insertPacked(Handle h, Address data, Address offsets, unsigned count) {
-  return glue::untilRefused(glue::packedItems(data, offsets, count), glue::call<&CuckooFilter::insert>(filterAt(h)));
+  return static_cast<unsigned>(filterAt(h).insertMany(packedBatch(data, offsets, count)));
 }
 void containsPacked(Handle h, Address data, Address offsets, unsigned count, Address out) {
-  glue::answerEach(glue::packedItems(data, offsets, count), glue::call<&CuckooFilter::contains>(filterAt(h)), out);
+  filterAt(h).containsMany(packedBatch(data, offsets, count), answersAt(out));
 }
 unsigned erasePacked(Handle h, Address data, Address offsets, unsigned count) {
-  return glue::countTrue(glue::packedItems(data, offsets, count), glue::call<&CuckooFilter::erase>(filterAt(h)));
+  return static_cast<unsigned>(filterAt(h).eraseMany(packedBatch(data, offsets, count)));
 }
 unsigned insertFixed(Handle h, Address data, unsigned width, unsigned count) {
-  return glue::untilRefused(glue::fixedItems(data, width, count), glue::call<&CuckooFilter::insert>(filterAt(h)));
+  return static_cast<unsigned>(filterAt(h).insertMany(fixedBatch(data, width, count)));
 }
 void containsFixed(Handle h, Address data, unsigned width, unsigned count, Address out) {
-  glue::answerEach(glue::fixedItems(data, width, count), glue::call<&CuckooFilter::contains>(filterAt(h)), out);
+  filterAt(h).containsMany(fixedBatch(data, width, count), answersAt(out));
 }
 unsigned eraseFixed(Handle h, Address data, unsigned width, unsigned count) {
-  return glue::countTrue(glue::fixedItems(data, width, count), glue::call<&CuckooFilter::erase>(filterAt(h)));
+  return static_cast<unsigned>(filterAt(h).eraseMany(fixedBatch(data, width, count)));
 }
 
 // A filter's parameters and statistics, as one JavaScript object.

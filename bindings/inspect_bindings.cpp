@@ -12,6 +12,7 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <string>
 
 #include "cuckoo/bloom_filter.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
@@ -306,6 +307,10 @@ double tableBits(Handle h) {
   return static_cast<double>(p.bucketCount * bitsPerBucket);
 }
 
+// The kernel serving a filter, and a switch to the generic one for comparing speeds.
+std::string kernelNameOf(Handle h) { return readFilter(h).kernelName(); }
+void useGenericKernel(Handle h) { glue::objectAt<CuckooFilter>(h).useGenericKernel(); }
+
 double practicalMaxLoadOf(unsigned bucketSize) { return cuckoo::practicalMaxLoad(bucketSize); }
 unsigned optimalBloomHashCountFor(double bitsPerItem) { return cuckoo::optimalBloomHashCount(bitsPerItem); }
 
@@ -376,6 +381,8 @@ EMSCRIPTEN_BINDINGS(cuckoo_inspect) {
   function("inspectAlternateBucket", &alternateBucketOf);
   function("inspectMix32", &mix32Of);
   function("inspectTableBits", &tableBits);
+  function("inspectKernelName", &kernelNameOf);
+  function("inspectUseGenericKernel", &useGenericKernel);
   function("inspectPracticalMaxLoad", &practicalMaxLoadOf);
   function("inspectOptimalBloomHashCount", &optimalBloomHashCountFor);
 }

@@ -168,11 +168,16 @@ class Kernel {
 
   [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const Index& index, const void* item,
                                                     std::size_t length) noexcept {
+    return locateSeeded(index, f.params_.seed, Buckets::fingerprintBits(f), item, length);
+  }
+  // `seed` and `fingerprintBits` (a constant in a specialised kernel) as
+  // values, so that a batch loop keeps them, and what XXH3 derives from the
+  // seed, in registers rather than reloading them after every store.
+  [[gnu::always_inline]] static ItemLocation locateSeeded(const Index& index, std::uint64_t seed, unsigned fingerprintBits,
+                                                          const void* item, std::size_t length) noexcept {
     // Numbers from JavaScript and typed arrays are 8 bytes.
-    const std::uint64_t hash = kSpecialised && length == 8 ? hashEightBytes(item, f.params_.seed)
-                                                           : hashItem(item, length, f.params_.seed);
-    // The view's width: a constant in a specialised kernel.
-    return locateWith(index, hash, Buckets::fingerprintBits(f));
+    const std::uint64_t hash = kSpecialised && length == 8 ? hashEightBytes(item, seed) : hashItem(item, length, seed);
+    return locateWith(index, hash, fingerprintBits);
   }
 
   [[gnu::always_inline]] static bool stashHolds(const CuckooFilter& f, std::uint32_t fingerprint,
@@ -281,8 +286,11 @@ class Kernel {
   template <class Items>
   static void locateBlock(const CuckooFilter& f, const Index& relation, const Buckets& view, const Items& items,
                           std::size_t first, std::size_t n, Spot* where) noexcept {
+    const Index layout = relation;
+    const std::uint64_t seed = f.params_.seed;
+    const unsigned fingerprintBits = Buckets::fingerprintBits(f);
     for (std::size_t k = 0; k < n; ++k) {
-      const ItemLocation at = locate(f, relation, items.item(first + k), items.length(first + k));
+      const ItemLocation at = locateSeeded(layout, seed, fingerprintBits, items.item(first + k), items.length(first + k));
       where[k] = Spot{at.fingerprint, at.primaryBucket, at.alternateBucket};
       prefetch(view.address(at.primaryBucket));
       prefetch(view.address(at.alternateBucket));

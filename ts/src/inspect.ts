@@ -381,6 +381,37 @@ export function tableBits(filter: CuckooFilter): number {
 }
 
 /**
+ * The kernel serving the filter: the code compiled for its shape and bucket
+ * layout (plain b = 4 with f = 12, semi-sorted f = 13, ...), or `'generic'`,
+ * which decides the shape at run time and serves the rest.
+ * @example
+ * ```ts
+ * kernelName(new CuckooFilter({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12 })); // 'plain b=4 f=12, hash id 1'
+ * kernelName(new CuckooFilter({ bucketCount: 1024, bucketSize: 8, fingerprintBits: 12 })); // 'generic'
+ * ```
+ */
+export function kernelName(filter: CuckooFilter): string {
+  const handle = handleOf(filter, 'kernelName');
+  return requireRuntime('inspect.kernelName').module.inspectKernelName(handle);
+}
+
+/**
+ * Switches the filter to the generic kernel, to compare its speed with the
+ * filter's own: the answers and the bytes stay exactly the same, only slower.
+ * Its clones keep the generic kernel; a filter loaded from its bytes gets its own.
+ * @example
+ * ```ts
+ * const filter = CuckooFilter.create({ capacity: 100_000, fpr: 0.001 });
+ * useGenericKernel(filter);
+ * kernelName(filter); // 'generic'
+ * ```
+ */
+export function useGenericKernel(filter: CuckooFilter): void {
+  const handle = handleOf(filter, 'useGenericKernel');
+  requireRuntime('inspect.useGenericKernel').module.inspectUseGenericKernel(handle);
+}
+
+/**
  * The load large tables of a bucket size are sized to (0.43, 0.84, 0.945 and
  * 0.975 for 1, 2, 4 and 8 slots): what they reach before their first refused
  * add, less a margin. Smaller tables are sized lower.

@@ -102,16 +102,37 @@ export class ItemWriter {
   readonly aux: WasmBuffer;
   /** Answers of a hasMany chunk. */
   readonly answers: WasmBuffer;
+  // Views of wasm memory, kept between calls: reading module.HEAPU8 costs a
+  // lookup in a large object, a noticeable share of a single-item call. When
+  // memory grows its old buffer is detached (length 0) and the views are
+  // taken afresh.
+  #u8: Uint8Array;
+  #u32: Uint32Array;
 
   constructor(private readonly module: RawModule) {
     this.data = new WasmBuffer(module);
     this.aux = new WasmBuffer(module);
     this.answers = new WasmBuffer(module);
     this.data.reserve(4096);
+    this.#u8 = module.HEAPU8;
+    this.#u32 = module.HEAPU32;
   }
 
+  /** wasm memory as bytes, current after any growth. */
+  heapU8(): Uint8Array {
+    if (this.#u8.length === 0) this.refreshViews();
+    return this.#u8;
+  }
+
+  /** wasm memory as 32-bit words, current after any growth. */
   heapU32(): Uint32Array {
-    return this.module.HEAPU32;
+    if (this.#u32.length === 0) this.refreshViews();
+    return this.#u32;
+  }
+
+  private refreshViews(): void {
+    this.#u8 = this.module.HEAPU8;
+    this.#u32 = this.module.HEAPU32;
   }
 
   /** Gives back memory after an unusually large item or batch. */
@@ -128,6 +149,12 @@ export class ItemWriter {
 
   /** Encodes one item at the start of `data`; returns its length in bytes. */
   writeSingle(item: unknown, what: string): number {
+    // The common cases first, without a buffer check: `data` always holds
+    // 4096 bytes, and a safe integer is 8 of them.
+    if (typeof item === 'number' && Number.isSafeInteger(item)) {
+      this.putInt64(item, this.data.address);
+      return NUMERIC_ITEM_BYTES;
+    }
     return this.writeAt(item, 0, what);
   }
 
@@ -149,7 +176,7 @@ export class ItemWriter {
               'use a string or a bigint for other values',
           );
         }
-        this.writeInt64(item, offset);
+        this.putInt64(item, this.data.reserve(offset + 8, offset) + offset);
         return NUMERIC_ITEM_BYTES;
       case 'bigint':
         if (item < INT64_MIN || item >= UINT64_LIMIT) {
@@ -175,8 +202,8 @@ export class ItemWriter {
 
   private writeString(text: string, offset: number): number {
     const length = text.length;
-    const base = this.data.reserve(offset + length * 3, offset) + offset;
-    const heap = this.module.HEAPU8;
+    const base = (length * 3 + offset <= this.data.capacity ? this.data.address : this.data.reserve(offset + length * 3, offset)) + offset;
+    const heap = this.heapU8();
     // ASCII is copied directly: much cheaper than TextEncoder for short keys.
     for (let i = 0; i < length; i++) {
       const code = text.charCodeAt(i);
@@ -186,13 +213,19 @@ export class ItemWriter {
     return length;
   }
 
-  private writeInt64(value: number, offset: number): void {
-    const base = this.data.reserve(offset + 8, offset) + offset;
+  /** A safe integer as 8 bytes, little-endian two's complement, at `address` (a multiple of 4 within `data`). */
+  private putInt64(value: number, address: number): void {
     const high = Math.floor(value / TWO_POW_32);
+    const words = this.heapU32();
+    if ((address & 3) === 0) {
+      words[address >>> 2] = value - high * TWO_POW_32;
+      words[(address >>> 2) + 1] = high;
+      return;
+    }
     const low = value - high * TWO_POW_32;
-    const heap = this.module.HEAPU8;
-    for (let i = 0; i < 4; i++) heap[base + i] = (low >>> (8 * i)) & 0xff;
-    for (let i = 0; i < 4; i++) heap[base + 4 + i] = (high >>> (8 * i)) & 0xff;
+    const heap = this.heapU8();
+    for (let i = 0; i < 4; i++) heap[address + i] = (low >>> (8 * i)) & 0xff;
+    for (let i = 0; i < 4; i++) heap[address + 4 + i] = (high >>> (8 * i)) & 0xff;
   }
 
   private writeBigInt64(value: bigint, offset: number): void {
@@ -200,7 +233,7 @@ export class ItemWriter {
     const base = this.data.reserve(offset + 8, offset) + offset;
     const low = Number(unsigned & 0xffffffffn);
     const high = Number(unsigned >> 32n);
-    const heap = this.module.HEAPU8;
+    const heap = this.heapU8();
     for (let i = 0; i < 4; i++) heap[base + i] = (low >>> (8 * i)) & 0xff;
     for (let i = 0; i < 4; i++) heap[base + 4 + i] = (high >>> (8 * i)) & 0xff;
   }
@@ -208,7 +241,7 @@ export class ItemWriter {
   private writeBytes(view: ArrayBufferView, offset: number): number {
     const length = view.byteLength;
     const base = this.data.reserve(offset + length, offset) + offset;
-    this.module.HEAPU8.set(new Uint8Array(view.buffer, view.byteOffset, length), base);
+    this.heapU8().set(new Uint8Array(view.buffer, view.byteOffset, length), base);
     return length;
   }
 
@@ -220,10 +253,10 @@ export class ItemWriter {
   writeNumericRun(items: NumericItemArray, start: number, count: number): void {
     const base = this.data.reserve(count * NUMERIC_ITEM_BYTES);
     if (items instanceof BigUint64Array || items instanceof BigInt64Array) {
-      this.module.HEAPU8.set(new Uint8Array(items.buffer, items.byteOffset + start * NUMERIC_ITEM_BYTES, count * NUMERIC_ITEM_BYTES), base);
+      this.heapU8().set(new Uint8Array(items.buffer, items.byteOffset + start * NUMERIC_ITEM_BYTES, count * NUMERIC_ITEM_BYTES), base);
       return;
     }
-    const words = this.module.HEAPU32;
+    const words = this.heapU32();
     let word = base >>> 2;
     if (items instanceof Uint32Array) {
       for (let i = start; i < start + count; i++) {

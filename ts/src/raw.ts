@@ -115,6 +115,8 @@ export interface RawModule {
   inspectAlternateBucket(handle: Handle, bucket: number, fingerprint: number): number;
   inspectMix32(value: number): number;
   inspectTableBits(handle: Handle): number;
+  inspectKernelName(handle: Handle): string;
+  inspectUseGenericKernel(handle: Handle): void;
   inspectPracticalMaxLoad(bucketSize: number): number;
   inspectOptimalBloomHashCount(bitsPerItem: number): number;
   readonly InsertEnd: { readonly refused: EmbindEnumValue; readonly placed: EmbindEnumValue; readonly stashed: EmbindEnumValue };
