@@ -1,0 +1,427 @@
+// The per-shape kernels (cpp/src/kernel.hpp, kernels.cpp). Their promise is
+// that every kernel of a shape makes the same decisions, so two filters of
+// one shape and seed, one served by its specialised kernel and one switched
+// to the generic kernel, must give the same answer to every operation and
+// stay byte-identical through the eviction walk, the stash and its
+// reinsertion. And a batch must act as the single-item calls on its items in
+// order, for 8-byte, other fixed-width and packed items of every XXH3 length
+// path, on both sides of the batch block (16 items).
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <iterator>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/item_batch.hpp"
+
+namespace cuckoo {
+namespace {
+
+struct Shape {
+  unsigned bits;
+  unsigned slots;
+  bool semiSort;
+  const char* kernel;  // the kernel's name before its layout, or "generic"
+};
+
+// Every specialised kernel compiled natively (kernels.cpp). The "any f" ones
+// are taken at widths whose bucket fits one 64-bit load and at widths whose
+// bucket does not (b=4 f=17 and 32, b=2 f=31), which take different paths.
+const Shape kSpecialisedShapes[] = {
+    {8, 4, false, "plain b=4 f=8"},  {12, 4, false, "plain b=4 f=12"}, {16, 4, false, "plain b=4 f=16"},
+    {2, 4, false, "plain b=4"},      {10, 4, false, "plain b=4"},      {13, 4, false, "plain b=4"},
+    {17, 4, false, "plain b=4"},     {32, 4, false, "plain b=4"},      {2, 2, false, "plain b=2"},
+    {7, 2, false, "plain b=2"},      {12, 2, false, "plain b=2"},      {31, 2, false, "plain b=2"},
+    {32, 2, false, "plain b=2"},     {13, 4, true, "semi-sorted f=13"}, {16, 4, true, "semi-sorted f=16"},
+};
+// Shapes that only the generic kernel serves: the batch tests cover it there.
+const Shape kGenericShapes[] = {
+    {12, 8, false, "generic"}, {32, 8, false, "generic"}, {16, 1, false, "generic"},
+    {14, 4, true, "generic"},  {5, 4, true, "generic"},   {32, 4, true, "generic"},
+};
+// Hash id 1 (XOR) and hash id 2 (reflection), each at a size where walks are
+// long and at a tiny one where an item's two buckets often coincide.
+const std::uint64_t kCounts[] = {512, 1000, 16, 3};
+
+void PrintTo(const Shape& shape, std::ostream* out) {
+  *out << (shape.semiSort ? "semi-sorted" : "plain") << " f=" << shape.bits << " b=" << shape.slots;
+}
+
+FilterParams paramsOf(const Shape& shape, std::uint64_t bucketCount) {
+  FilterParams p;
+  p.fingerprintBits = shape.bits;
+  p.bucketSize = shape.slots;
+  p.semiSort = shape.semiSort;
+  p.bucketCount = bucketCount;
+  p.seed = 0x5eed0000 + shape.bits * 8 + shape.slots + bucketCount;
+  return p;
+}
+
+std::string expectedKernel(const Shape& shape, std::uint64_t bucketCount) {
+  if (std::string(shape.kernel) == "generic") return "generic";
+  return std::string(shape.kernel) + (isPowerOfTwo(bucketCount) ? ", hash id 1" : ", hash id 2");
+}
+
+using Case = std::tuple<Shape, std::uint64_t>;
+std::string caseName(const Shape& shape, std::uint64_t bucketCount) {
+  return std::string(shape.semiSort ? "semisorted" : "plain") + "_b" + std::to_string(shape.slots) + "_f" +
+         std::to_string(shape.bits) + "_m" + std::to_string(bucketCount);
+}
+std::string nameOf(const ::testing::TestParamInfo<Case>& info) {
+  return caseName(std::get<0>(info.param), std::get<1>(info.param));
+}
+
+// Lengths on every path of XXH3 and its edges (0, 1-3, 4-8, 9-16, 17-128,
+// 129-240, 241+). The first keys take them in turn; after that lengths
+// cycle, 8 bytes (the kernels' own hash path) most often, and 0 and 1 byte,
+// which hold few distinct items, never again.
+constexpr std::size_t kEdgeLengths[] = {0, 1, 7, 8, 9, 16, 17, 100, 300};
+constexpr std::size_t kCycleLengths[] = {8, 8, 8, 7, 9, 16, 17, 100, 300, 3};
+std::size_t lengthOf(std::uint64_t key) {
+  if (key < std::size(kEdgeLengths)) return kEdgeLengths[key];
+  return kCycleLengths[key % std::size(kCycleLengths)];
+}
+
+// Item `key` as `length` bytes: byte i is byte i % 8 of the key plus i / 8,
+// so distinct keys give distinct items of 8 bytes or more, and of fewer
+// while the key fits.
+std::vector<unsigned char> itemBytes(std::uint64_t key, std::size_t length) {
+  std::vector<unsigned char> bytes(length);
+  for (std::size_t i = 0; i < length; ++i) bytes[i] = static_cast<unsigned char>((key >> (8 * (i % 8))) + i / 8);
+  return bytes;
+}
+
+std::vector<unsigned char> serialized(const CuckooFilter& filter) {
+  std::vector<unsigned char> bytes(filter.serializedSize());
+  filter.serialize(bytes.data());
+  return bytes;
+}
+
+CuckooFilter created(const FilterParams& params, bool generic) {
+  CuckooFilter filter;
+  EXPECT_EQ(CuckooFilter::create(params, filter), Status::kOk);
+  if (generic) filter.useGenericKernel();
+  return filter;
+}
+
+TEST(KernelChoice, EveryShapeGetsItsKernelAndTheSwitchGivesTheGenericOne) {
+  for (const std::uint64_t m : kCounts) {
+    for (const Shape& shape : kSpecialisedShapes) {
+      CuckooFilter filter = created(paramsOf(shape, m), false);
+      EXPECT_EQ(filter.kernelName(), expectedKernel(shape, m)) << caseName(shape, m);
+      filter.useGenericKernel();
+      EXPECT_STREQ(filter.kernelName(), "generic") << caseName(shape, m);
+    }
+    for (const Shape& shape : kGenericShapes) {
+      EXPECT_STREQ(created(paramsOf(shape, m), false).kernelName(), "generic") << caseName(shape, m);
+    }
+  }
+}
+
+// ------------------------------------------- specialised against generic
+
+// Sees an insert's steps, to compare the path two kernels take.
+struct Steps final : InsertObserver {
+  std::vector<std::array<std::uint32_t, 6>> seen;
+  void onKick(std::uint32_t bucket, unsigned slot, std::uint32_t incoming, std::uint32_t evicted,
+              std::uint32_t next) override {
+    seen.push_back({0, bucket, slot, incoming, evicted, next});
+  }
+  void onPlaced(std::uint32_t bucket, std::uint32_t fp) override { seen.push_back({1, bucket, fp, 0, 0, 0}); }
+  void onStashed(std::uint32_t bucket, std::uint32_t fp) override { seen.push_back({2, bucket, fp, 0, 0, 0}); }
+};
+
+// One operation sequence run on a filter served by its own kernel and on one
+// switched to the generic kernel.
+class Twins {
+ public:
+  explicit Twins(const FilterParams& params) : own_(created(params, false)), generic_(created(params, true)) {}
+  const CuckooFilter& own() const { return own_; }
+
+  // Calls `method` with item `key` on both filters and expects the same result.
+  template <class Method>
+  auto on(const char* what, std::uint64_t key, Method method) {
+    const std::vector<unsigned char> item = itemBytes(key, lengthOf(key));
+    const auto mine = (own_.*method)(item.data(), item.size());
+    EXPECT_EQ(static_cast<int>(mine), static_cast<int>((generic_.*method)(item.data(), item.size())))
+        << what << " of key " << key;
+    return mine;
+  }
+  bool insert(std::uint64_t key) { return on("insert", key, &CuckooFilter::insert); }
+  bool erase(std::uint64_t key) { return on("erase", key, &CuckooFilter::erase); }
+  bool contains(std::uint64_t key) { return on("contains", key, &CuckooFilter::contains); }
+  unsigned count(std::uint64_t key) { return on("count", key, &CuckooFilter::count); }
+  InsertOutcome insertUnique(std::uint64_t key) { return on("insertUnique", key, &CuckooFilter::insertUnique); }
+
+  // The steps of the insert, which must be the same on both.
+  std::vector<std::array<std::uint32_t, 6>> insertObserved(std::uint64_t key, bool& inserted) {
+    Steps mine, theirs;
+    const std::vector<unsigned char> item = itemBytes(key, lengthOf(key));
+    inserted = own_.insertObserved(item.data(), item.size(), mine);
+    EXPECT_EQ(inserted, generic_.insertObserved(item.data(), item.size(), theirs)) << "insertObserved of key " << key;
+    EXPECT_EQ(mine.seen, theirs.seen) << "the steps of the insert of key " << key;
+    return mine.seen;
+  }
+
+  void expectSameBytes(const std::string& where) const {
+    EXPECT_EQ(own_.stash().occupied, generic_.stash().occupied) << where;
+    EXPECT_TRUE(serialized(own_) == serialized(generic_)) << "the tables differ " << where;
+  }
+
+ private:
+  CuckooFilter own_;
+  CuckooFilter generic_;
+};
+
+class KernelAgreement : public ::testing::TestWithParam<Case> {};
+INSTANTIATE_TEST_SUITE_P(Specialised, KernelAgreement,
+                         ::testing::Combine(::testing::ValuesIn(kSpecialisedShapes), ::testing::ValuesIn(kCounts)),
+                         nameOf);
+
+// Inserts fresh keys from `next` on until one is refused, comparing bytes now
+// and then; returns the keys stored and leaves `next` past the refused one.
+std::vector<std::uint64_t> fillTwins(Twins& twins, std::uint64_t& next, const char* phase) {
+  std::vector<std::uint64_t> stored;
+  for (;; ++next) {
+    if (!twins.insert(next)) break;
+    stored.push_back(next);
+    if (stored.size() % 64 == 0) twins.expectSameBytes(std::string(phase) + " after " + std::to_string(stored.size()));
+    if (::testing::Test::HasFailure()) return stored;
+  }
+  ++next;
+  twins.expectSameBytes(std::string(phase) + " at the first refusal");
+  return stored;
+}
+
+TEST_P(KernelAgreement, SameAnswersAndSameBytesAsTheGenericKernel) {
+  const auto [shape, m] = GetParam();
+  Twins twins(paramsOf(shape, m));
+  ASSERT_EQ(twins.own().kernelName(), expectedKernel(shape, m)) << "the comparison would be generic with generic";
+
+  // Up to the first refusal: every insert before it, the eviction walks and
+  // the one that ends in the stash.
+  std::uint64_t next = 0;
+  std::vector<std::uint64_t> stored = fillTwins(twins, next, "filling");
+  ASSERT_FALSE(HasFailure());
+  ASSERT_TRUE(twins.own().isFull()) << "a fill ends with the stash occupied";
+
+  // Full: refusals, lookups, counts and insertUnique change nothing.
+  const std::vector<unsigned char> full = serialized(twins.own());
+  for (std::uint64_t k = 0; k < 8; ++k) EXPECT_FALSE(twins.insert(next + k));
+  for (const std::uint64_t key : stored) {
+    EXPECT_TRUE(twins.contains(key));
+    twins.count(key);
+  }
+  for (std::uint64_t k = 0; k < 200; ++k) twins.contains(next + 1000 + k);
+  for (std::uint64_t k = 0; k < 8; ++k) twins.insertUnique(k % 2 == 0 && k < stored.size() ? stored[k] : next + k);
+  twins.expectSameBytes("when full");
+  ASSERT_TRUE(serialized(twins.own()) == full) << "a full filter changed";
+
+  // Deletes, the first ones while the stash is occupied: each of those
+  // reinserts the stashed fingerprint with a walk of its own.
+  unsigned whileStashed = 0;
+  for (std::size_t i = 0; i < stored.size() / 2; ++i) {
+    whileStashed += twins.own().isFull() ? 1 : 0;
+    const std::uint64_t key = stored[(i * 7919) % stored.size()];
+    twins.erase(key);
+    if (i < 32 || i % 16 == 0) twins.expectSameBytes("after erase " + std::to_string(i) + " of key " + std::to_string(key));
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(whileStashed, 0U);
+  twins.expectSameBytes("after the deletes");
+
+  // Copies of one item past what its two buckets hold, counted, then removed.
+  const std::uint64_t copied = next++;
+  for (unsigned c = 0; c < 2 * shape.slots + 1; ++c) twins.insert(copied);
+  twins.count(copied);
+  twins.expectSameBytes("with copies");
+  for (unsigned c = 0; c < 2 * shape.slots + 2; ++c) twins.erase(copied);
+  twins.expectSameBytes("after removing the copies");
+
+  // Observed inserts to the next refusal: the same steps on both. (In a tiny
+  // table the stash can still be occupied here: erase until it is free.)
+  for (std::size_t i = 1; twins.own().isFull() && i < stored.size(); i += 2) twins.erase(stored[i]);
+  ASSERT_FALSE(twins.own().isFull());
+  bool stashed = false;
+  for (bool inserted = true; inserted && !HasFailure();) {
+    for (const auto& step : twins.insertObserved(next++, inserted)) stashed = stashed || step[0] == 2;
+  }
+  EXPECT_TRUE(stashed) << "the observed fill ends in the stash";
+  twins.expectSameBytes("after the observed fill");
+
+  // A little room, then insertUnique of fresh and stored items, which fill
+  // it again.
+  for (std::size_t i = 1; i < stored.size() && i < 16; i += 2) twins.erase(stored[i]);
+  for (std::uint64_t k = 0; k < 40; ++k) twins.insertUnique(k % 4 == 0 ? stored[k % stored.size()] : next++);
+  twins.expectSameBytes("after insertUnique");
+
+  // Everything out again, erase results compared one by one.
+  for (const std::uint64_t key : stored) twins.erase(key);
+  for (std::uint64_t key = stored.back() + 1; key < next; ++key) twins.erase(key);
+  twins.expectSameBytes("after erasing everything");
+}
+
+// --------------------------------------------------- batches against single
+
+enum class Layout { kEightBytes, kTwelveBytes, kPacked };
+
+// Items in one buffer, as a batch takes them.
+class Batch {
+ public:
+  Batch(Layout layout, const std::vector<std::uint64_t>& keys) {
+    offsets_.push_back(0);
+    for (const std::uint64_t key : keys) {
+      const std::size_t length = layout == Layout::kEightBytes ? 8 : layout == Layout::kTwelveBytes ? 12 : lengthOf(key);
+      const std::vector<unsigned char> item = itemBytes(key, length);
+      data_.insert(data_.end(), item.begin(), item.end());
+      offsets_.push_back(static_cast<std::uint32_t>(data_.size()));
+    }
+    items_ = layout == Layout::kPacked ? ItemBatch::packed(data_.data(), offsets_.data(), keys.size())
+                                       : ItemBatch::fixed(data_.data(), layout == Layout::kEightBytes ? 8 : 12, keys.size());
+  }
+  const ItemBatch& items() const { return items_; }
+
+ private:
+  std::vector<unsigned char> data_;
+  std::vector<std::uint32_t> offsets_;
+  ItemBatch items_;
+};
+
+// The same batches on a filter served by its own kernel and on one switched
+// to the generic kernel, and item by item on a third.
+class Trio {
+ public:
+  explicit Trio(const FilterParams& params)
+      : batched_(created(params, false)), genericBatched_(created(params, true)), single_(created(params, false)) {}
+  bool isFull() const { return single_.isFull(); }
+
+  std::size_t insertMany(const ItemBatch& b) {
+    std::size_t added = 0;
+    while (added < b.count && single_.insert(b.item(added), b.length(added))) ++added;
+    EXPECT_EQ(batched_.insertMany(b), added) << "insertMany of " << b.count;
+    EXPECT_EQ(genericBatched_.insertMany(b), added) << "generic insertMany of " << b.count;
+    return added;
+  }
+  void containsMany(const ItemBatch& b) {
+    std::vector<unsigned char> mine(b.count + 1, 0xAA), generic(b.count + 1, 0xAA), expected(b.count + 1, 0xAA);
+    for (std::size_t k = 0; k < b.count; ++k) expected[k] = single_.contains(b.item(k), b.length(k)) ? 1 : 0;
+    batched_.containsMany(b, mine.data());
+    genericBatched_.containsMany(b, generic.data());
+    EXPECT_EQ(mine, expected) << "containsMany of " << b.count << " (the last byte must stay untouched)";
+    EXPECT_EQ(generic, expected) << "generic containsMany of " << b.count;
+  }
+  std::size_t eraseMany(const ItemBatch& b) {
+    std::size_t erased = 0;
+    for (std::size_t k = 0; k < b.count; ++k) erased += single_.erase(b.item(k), b.length(k)) ? 1 : 0;
+    EXPECT_EQ(batched_.eraseMany(b), erased) << "eraseMany of " << b.count;
+    EXPECT_EQ(genericBatched_.eraseMany(b), erased) << "generic eraseMany of " << b.count;
+    return erased;
+  }
+  void expectSameBytes(const std::string& where) const {
+    const std::vector<unsigned char> expected = serialized(single_);
+    EXPECT_TRUE(serialized(batched_) == expected) << "batches and single items left different tables " << where;
+    EXPECT_TRUE(serialized(genericBatched_) == expected) << "generic batches left a different table " << where;
+  }
+
+ private:
+  CuckooFilter batched_;
+  CuckooFilter genericBatched_;
+  CuckooFilter single_;
+};
+
+// Sizes on both sides of the batch block, cycled.
+constexpr std::size_t kBatchSizes[] = {0, 1, 15, 16, 17, 100, 257, 2, 33};
+
+class BatchEquivalence : public ::testing::TestWithParam<std::tuple<Shape, std::uint64_t, Layout>> {};
+
+std::vector<Shape> everyShape() {
+  std::vector<Shape> shapes(std::begin(kSpecialisedShapes), std::end(kSpecialisedShapes));
+  shapes.insert(shapes.end(), std::begin(kGenericShapes), std::end(kGenericShapes));
+  return shapes;
+}
+INSTANTIATE_TEST_SUITE_P(
+    EveryKernel, BatchEquivalence,
+    ::testing::Combine(::testing::ValuesIn(everyShape()), ::testing::ValuesIn(kCounts),
+                       ::testing::Values(Layout::kEightBytes, Layout::kTwelveBytes, Layout::kPacked)),
+    [](const auto& info) {
+      const Layout layout = std::get<2>(info.param);
+      return caseName(std::get<0>(info.param), std::get<1>(info.param)) +
+             (layout == Layout::kEightBytes ? "_fixed8" : layout == Layout::kTwelveBytes ? "_fixed12" : "_packed");
+    });
+
+// Keys [first, first + n).
+std::vector<std::uint64_t> range(std::uint64_t first, std::size_t n) {
+  std::vector<std::uint64_t> keys(n);
+  for (std::size_t k = 0; k < n; ++k) keys[k] = first + k;
+  return keys;
+}
+
+TEST_P(BatchEquivalence, BatchesActAsTheSingleItemCallsInOrder) {
+  const auto [shape, m, layout] = GetParam();
+  Trio trio(paramsOf(shape, m));
+  std::uint64_t next = 0;
+  std::size_t round = 0;
+  std::vector<std::uint64_t> stored;
+  bool refusedInside = false;  // a refusal after some of a batch was added
+
+  // Batches of fresh items until one is refused; twice, with erases between.
+  const auto fill = [&](const char* phase) {
+    for (bool refused = false; !refused && !HasFailure(); ++round) {
+      const std::vector<std::uint64_t> keys = range(next, kBatchSizes[round % std::size(kBatchSizes)]);
+      next += keys.size();
+      const std::size_t added = trio.insertMany(Batch(layout, keys).items());
+      stored.insert(stored.end(), keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(added));
+      refused = added < keys.size();
+      refusedInside = refusedInside || (refused && added > 0);
+      trio.expectSameBytes(std::string(phase) + ", batch " + std::to_string(round));
+    }
+  };
+  fill("filling");
+  ASSERT_FALSE(HasFailure());
+  ASSERT_TRUE(trio.isFull());
+  EXPECT_EQ(trio.insertMany(Batch(layout, range(next, 20)).items()), 0U) << "a full filter refuses the first item";
+  EXPECT_EQ(trio.insertMany(Batch(layout, {}).items()), 0U);
+
+  // Lookups of stored and absent items, interleaved, in batches of every size.
+  std::vector<std::uint64_t> probes;
+  for (std::size_t k = 0; k < stored.size(); ++k) {
+    probes.push_back(stored[k]);
+    if (k % 3 == 0) probes.push_back(next + 100000 + k);
+  }
+  for (std::size_t at = 0, r = 0; at < probes.size(); ++r) {
+    const std::size_t n = std::min(kBatchSizes[r % std::size(kBatchSizes)], probes.size() - at);
+    trio.containsMany(Batch(layout, std::vector<std::uint64_t>(probes.begin() + at, probes.begin() + at + n)).items());
+    at += n;
+  }
+
+  // Erases of half the stored items (the first while the stash is occupied,
+  // which reinserts it) mixed with absent ones, then a second fill.
+  const auto eraseBatches = [&](const std::vector<std::uint64_t>& keys, const char* phase) {
+    for (std::size_t at = 0, r = 3; at < keys.size() && !HasFailure(); ++r) {
+      const std::size_t n = std::min(kBatchSizes[r % std::size(kBatchSizes)], keys.size() - at);
+      trio.eraseMany(Batch(layout, std::vector<std::uint64_t>(keys.begin() + at, keys.begin() + at + n)).items());
+      at += n;
+      trio.expectSameBytes(std::string(phase) + " at " + std::to_string(at));
+    }
+  };
+  std::vector<std::uint64_t> half;
+  for (std::size_t k = 0; k < stored.size(); k += 2) {
+    half.push_back(stored[k]);
+    if (k % 10 == 0) half.push_back(next + 200000 + k);
+  }
+  eraseBatches(half, "erasing half");
+  fill("refilling");
+  EXPECT_TRUE(refusedInside) << "no batch was refused part way";
+
+  eraseBatches(stored, "erasing everything");
+}
+
+}  // namespace
+}  // namespace cuckoo
