@@ -110,4 +110,53 @@ const programs = {
 };
 mkdirSync(join(corpus, 'fuzz_operations'), { recursive: true });
 for (const [name, bytes] of Object.entries(programs)) writeFileSync(join(corpus, 'fuzz_operations', name), bytes);
-console.log(`wrote ${Object.keys(filters).length + fixtures.length} filters and ${Object.keys(programs).length} programs into ${corpus}`);
+
+// fuzz_batches reads 7 parameter bytes, then 5-byte batch operations; see fuzz_batches.cpp.
+const Shape = { b4f8: 0, b4f12: 1, b4f16: 2, b4: 3, b2: 4, semiSorted13: 5, semiSorted16: 6, b1: 7, b8: 8, semiSorted: 9 };
+const Kind = { insertMany: 0, containsMany: 1, eraseMany: 2 };
+const Layout = { eightBytes: 0, otherWidth: 1, packed: 2 };
+const GENERIC_BATCHES = 1; // in the kernels byte
+const GENERIC_SINGLE = 2;
+// `fByte` is f - 2 for a plain shape whose width is free, f - 5 for a semi-sorted one.
+function batches(shape, fByte, countByte, kicks, seed, kernels, universe, operations) {
+  const encoded = operations.map(([kind, layout, n, first, step, width = 0]) => [kind + 3 * layout, n, first, step, width]);
+  return new Uint8Array([shape, fByte, countByte, kicks, seed, kernels, universe - 1, ...encoded.flat()]);
+}
+// Batches of sizes on both sides of the 16-item block, to a refusal and back.
+const acrossBlocks = (layout, width) => [
+  [Kind.insertMany, layout, 100, 0, 1, width],
+  [Kind.containsMany, layout, 17, 0, 1, width],
+  [Kind.insertMany, layout, 255, 100, 1, width],
+  [Kind.containsMany, layout, 255, 0, 1, width],
+  [Kind.eraseMany, layout, 16, 0, 2, width],
+  [Kind.eraseMany, layout, 15, 1, 2, width],
+  [Kind.insertMany, layout, 33, 7, 5, width],
+  [Kind.insertMany, layout, 1, 3, 0, width],
+  [Kind.insertMany, layout, 0, 0, 0, width],
+  [Kind.eraseMany, layout, 200, 0, 1, width],
+];
+const batchPrograms = {
+  'plain-b4-f12-m16-packed': batches(Shape.b4f12, 0, 4, 255, 1, 0, 256, acrossBlocks(Layout.packed)),
+  'plain-b4-f8-m64-every-length': batches(Shape.b4f8, 0, 6, 255, 2, 0, 16, [
+    [Kind.insertMany, Layout.packed, 16, 0, 1],
+    [Kind.containsMany, Layout.packed, 32, 0, 1],
+    [Kind.eraseMany, Layout.packed, 16, 0, 3],
+  ]),
+  'plain-b4-f16-m32-eight-bytes': batches(Shape.b4f16, 0, 5, 255, 3, GENERIC_SINGLE, 256, acrossBlocks(Layout.eightBytes)),
+  // A count byte of 128 or more is m = 1 + (x - 128) % 96: here 12, 3, 20, 5 buckets (hash id 2).
+  'plain-b4-f10-m12-width12': batches(Shape.b4, 8, 128 + 11, 255, 4, 0, 200, acrossBlocks(Layout.otherWidth, 12)),
+  'plain-b2-f7-m3-generic-batches': batches(Shape.b2, 5, 128 + 2, 20, 5, GENERIC_BATCHES, 64, acrossBlocks(Layout.packed)),
+  'semisorted-f13-m20': batches(Shape.semiSorted13, 0, 128 + 19, 255, 6, 0, 256, acrossBlocks(Layout.eightBytes)),
+  'semisorted-f16-m8-width3': batches(Shape.semiSorted16, 0, 3, 30, 7, GENERIC_SINGLE, 128, acrossBlocks(Layout.otherWidth, 3)),
+  'generic-b8-f5-m5': batches(Shape.b8, 3, 128 + 4, 255, 8, 0, 256, acrossBlocks(Layout.packed)),
+  'generic-b1-f16-m1-kicks0': batches(Shape.b1, 14, 0, 0, 9, GENERIC_BATCHES | GENERIC_SINGLE, 8, [
+    [Kind.insertMany, Layout.eightBytes, 3, 0, 1],
+    [Kind.eraseMany, Layout.eightBytes, 1, 0, 1],
+    [Kind.containsMany, Layout.eightBytes, 8, 0, 1],
+  ]),
+  'generic-semisorted-f9-m16-width0': batches(Shape.semiSorted, 4, 4, 255, 10, 0, 100, acrossBlocks(Layout.otherWidth, 0)),
+};
+mkdirSync(join(corpus, 'fuzz_batches'), { recursive: true });
+for (const [name, bytes] of Object.entries(batchPrograms)) writeFileSync(join(corpus, 'fuzz_batches', name), bytes);
+const programCount = Object.keys(programs).length + Object.keys(batchPrograms).length;
+console.log(`wrote ${Object.keys(filters).length + fixtures.length} filters and ${programCount} programs into ${corpus}`);
