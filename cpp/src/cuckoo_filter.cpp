@@ -97,4 +97,30 @@ FilterStats CuckooFilter::stats() const noexcept {
   return s;
 }
 
+Status CuckooFilter::merge(const CuckooFilter& other) noexcept {
+  if (params_.fingerprintBits != other.params_.fingerprintBits) return rejected(Status::kMergeFingerprintBitsDiffer);
+  if (params_.bucketSize != other.params_.bucketSize) return rejected(Status::kMergeBucketSizeDiffer);
+  if (params_.bucketCount != other.params_.bucketCount) return rejected(Status::kMergeBucketCountDiffer);
+  if (params_.seed != other.params_.seed) return rejected(Status::kMergeSeedDiffer);
+  if (params_.semiSort != other.params_.semiSort) return rejected(Status::kMergeSemiSortDiffer);
+  // Into a copy, which replaces this filter only when everything fit.
+  CuckooFilter merged;
+  const Status copied = cloneTo(merged);
+  if (copied != Status::kOk) return copied;
+  const auto add = [&merged](std::uint32_t fingerprint, std::uint64_t bucket) {
+    return merged.kernel_->insertFingerprint(merged, fingerprint, static_cast<std::uint32_t>(bucket));
+  };
+  for (std::uint64_t bucket = 0; bucket < params_.bucketCount; ++bucket) {
+    for (unsigned slot = 0; slot < params_.bucketSize; ++slot) {
+      const std::uint32_t fingerprint = other.slotValue(bucket, slot);
+      if (fingerprint != 0 && !add(fingerprint, bucket)) return rejected(Status::kMergeWouldOverfill);
+    }
+  }
+  if (other.stash_.occupied && !add(other.stash_.fingerprint, other.stash_.bucket)) {
+    return rejected(Status::kMergeWouldOverfill);
+  }
+  *this = std::move(merged);
+  return Status::kOk;
+}
+
 }  // namespace cuckoo

@@ -111,6 +111,18 @@ class Kernel {
     return copies + (stashHolds(f, where) ? 1U : 0U);
   }
 
+  // Adds a fingerprint found in `bucket` of another filter of the same shape
+  // and seed (CuckooFilter::merge): its two buckets follow from the two.
+  // False, with nothing changed, when the stash is occupied.
+  static bool insertFingerprint(CuckooFilter& f, std::uint32_t fingerprint, std::uint32_t bucket) noexcept {
+    if (f.stash_.occupied) return false;
+    Buckets view = buckets(f);
+    SilentObserver silent;
+    place(f, view, fingerprint, bucket, index(f).alternate(bucket, fingerprint), silent);
+    ++f.itemCount_;
+    return true;
+  }
+
   // Rare (a delete while the stash is occupied), so kept out of line.
   [[gnu::noinline, gnu::cold]] static void reinsertStash(CuckooFilter& f) noexcept {
     if (!f.stash_.occupied) return;

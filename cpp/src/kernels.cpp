@@ -22,15 +22,16 @@ namespace {
 template <class Buckets>
 constexpr KernelTable genericTable() {
   using K = Kernel<Buckets, BucketIndex>;
-  return KernelTable{"generic", &K::insert,       &K::insertUnique, &K::insertObserved, &K::contains,  &K::erase,
-                     &K::count, &K::reinsertStash, &K::insertMany,  &K::containsMany,  &K::eraseMany};
+  return KernelTable{"generic",     &K::insert,    &K::insertUnique,      &K::insertObserved, &K::contains,
+                     &K::erase,     &K::count,     &K::reinsertStash,     &K::insertFingerprint,
+                     &K::insertMany, &K::containsMany, &K::eraseMany};
 }
 constexpr KernelTable kGenericPacked = genericTable<PackedBuckets<0, 0>>();
 constexpr KernelTable kGenericSemiSorted = genericTable<SemiSortedBuckets<0>>();
 
 // A specialised kernel compiles the hot operations (add, has, delete, one item
 // at a time and in batches) for its shape; the rest (addUnique, counting, the
-// demo's observed inserts, the stash's reinsertion) take the generic kernel's
+// demo's observed inserts, the stash's reinsertion, merging) take the generic kernel's
 // path, which makes the same decisions: this keeps the WebAssembly module small.
 template <class Buckets, class Index>
 constexpr KernelTable tableOf(const char* name) {
@@ -38,7 +39,8 @@ constexpr KernelTable tableOf(const char* name) {
   const KernelTable& generic = Buckets::kSemiSorted ? kGenericSemiSorted : kGenericPacked;
   return KernelTable{name,          &K::insert,           generic.insertUnique, generic.insertObserved,
                      &K::contains,  &K::erase,            generic.count,        generic.reinsertStash,
-                     &K::insertMany, &K::containsMany,    &K::eraseMany};
+                     generic.insertFingerprint,           &K::insertMany,       &K::containsMany,
+                     &K::eraseMany};
 }
 
 #if defined(__wasm__)

@@ -1,22 +1,23 @@
 // Byte format versions 1 and 2 of FORMAT.md: version 1 for a power-of-two
 // bucket count (hash id 1, frozen), version 2 for any other (hash id 2), whose
-// header carries the count itself. Every integer is written byte by byte in
-// little-endian order, so the bytes do not depend on the host's layout or
-// padding rules and native and wasm32 builds produce identical files.
+// header carries the count itself (byte_order.hpp has what all versions share).
 
 #include <cstring>
 #include <utility>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "byte_order.hpp"
 #include "item_hash.hpp"
 #include "reject.hpp"
 
 namespace cuckoo {
 namespace {
 
+using detail::getLittleEndian;
+using detail::putLittleEndian;
 using detail::rejected;
 
-constexpr unsigned char kMagic[4] = {'C', 'K', 'F', 'W'};
+constexpr const unsigned char (&kMagic)[4] = detail::kFormatMagic;
 // The version says how the header is laid out, and each goes with one hash id.
 constexpr std::uint8_t kVersionPowerOfTwo = 1;  // log2(m) in one byte; hash id 1
 constexpr std::uint8_t kVersionAnyCount = 2;    // m in eight bytes; hash id 2
@@ -26,7 +27,7 @@ constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
 constexpr std::uint8_t kFlagStashOccupied = 1U << 1;
 constexpr std::uint8_t kKnownFlags = kFlagSemiSorted | kFlagStashOccupied;
 
-constexpr std::size_t kChecksumBytes = 8;
+constexpr std::size_t kChecksumBytes = detail::kFormatChecksumBytes;
 
 // Byte offsets of the header fields (FORMAT.md's layout table).
 namespace at {
@@ -50,16 +51,6 @@ constexpr std::size_t kBucketCount = 56;  // version 2
 
 constexpr std::size_t headerBytesOf(std::uint8_t version) noexcept { return version == kVersionPowerOfTwo ? 56 : 64; }
 static_assert(headerBytesOf(kVersionAnyCount) == CuckooFilter::kSerializedHeaderBytes, "the longest header");
-
-void putLittleEndian(unsigned char* to, std::uint64_t value, unsigned byteCount) noexcept {
-  for (unsigned i = 0; i < byteCount; ++i) to[i] = static_cast<unsigned char>(value >> (8 * i));
-}
-
-std::uint64_t getLittleEndian(const unsigned char* from, unsigned byteCount) noexcept {
-  std::uint64_t value = 0;
-  for (unsigned i = 0; i < byteCount; ++i) value |= std::uint64_t{from[i]} << (8 * i);
-  return value;
-}
 
 // Valid shapes are at most 2^32 * 8 * 32 bits: no overflow.
 std::uint64_t payloadBitsFor(const FilterParams& params) noexcept {

@@ -31,6 +31,16 @@ const char* statusMessage(Status status) noexcept {
     case Status::kInvalidBloomHashCount: return "hashCount must be an integer from 1 to 32";
     case Status::kInvalidBitsPerItem: return "bits per item must be a positive finite number";
     case Status::kBloomFalsePositiveRateTooLow: return "the false-positive rate is too low for a Bloom filter: it would need more than 32 hash functions";
+    case Status::kInvalidGrowth: return "growth must be a number from 1.01 to 2";
+    case Status::kInvalidInitialCapacity: return "initialCapacity must be an integer from 1 to 2^32";
+    case Status::kMergeFingerprintBitsDiffer: return "the filters cannot be merged: their fingerprintBits differ";
+    case Status::kMergeBucketSizeDiffer: return "the filters cannot be merged: their bucketSize differs";
+    case Status::kMergeBucketCountDiffer: return "the filters cannot be merged: their bucketCount differs";
+    case Status::kMergeSeedDiffer: return "the filters cannot be merged: their seed differs";
+    case Status::kMergeSemiSortDiffer: return "the filters cannot be merged: one is semi-sorted and the other is not";
+    case Status::kMergeShapeDiffers:
+      return "the filters cannot be merged: their fpr, initialCapacity or current table size differ";
+    case Status::kMergeWouldOverfill: return "the filter cannot hold the other filter's items: nothing was changed";
   }
   return "unknown status";
 }

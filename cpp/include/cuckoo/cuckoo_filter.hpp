@@ -105,6 +105,7 @@ struct KernelTable {
   bool (*erase)(CuckooFilter&, const void*, std::size_t) noexcept;
   unsigned (*count)(const CuckooFilter&, const void*, std::size_t) noexcept;
   void (*reinsertStash)(CuckooFilter&) noexcept;
+  bool (*insertFingerprint)(CuckooFilter&, std::uint32_t fingerprint, std::uint32_t bucket) noexcept;
   std::size_t (*insertMany)(CuckooFilter&, const ItemBatch&) noexcept;
   void (*containsMany)(const CuckooFilter&, const ItemBatch&, unsigned char*) noexcept;
   std::size_t (*eraseMany)(CuckooFilter&, const ItemBatch&) noexcept;
@@ -170,6 +171,13 @@ class CuckooFilter {
   std::size_t eraseMany(const ItemBatch& items) noexcept { return kernel_->eraseMany(*this, items); }
 
   void clear() noexcept;
+
+  // Adds every fingerprint of `other`, which must have the same parameters
+  // and seed (else the kMerge*Differ status of the first that differs): a
+  // fingerprint and its bucket give both its buckets, so no item is needed.
+  // kMergeWouldOverfill, with nothing changed, when this filter cannot hold
+  // them all; kOutOfMemory when the working copy cannot be allocated.
+  Status merge(const CuckooFilter& other) noexcept;
 
   // Which compiled kernel serves this filter (e.g. "plain b=4 f=12, hash id 1"
   // or "generic"), and a switch to the generic one, so that benchmarks and

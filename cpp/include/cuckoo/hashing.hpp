@@ -6,7 +6,7 @@
 // saved. A change needs a new hash id in the byte format (FORMAT.md), never
 // an edit.
 //
-// Both layouts share:
+// All layouts share:
 //   h        = XXH3_64bits_withSeed(item bytes, length, seed)         (64 bits)
 //   hi       = h >> 32,  lo = h & 0xFFFFFFFF                          (32 bits each)
 //   fp       = 1 + ((hi * (2^f - 1)) >> 32)       in [1, 2^f - 1]; 0 means "empty"
@@ -32,6 +32,18 @@
 //   two when c is even and none when it is odd, so 1/m of items on average,
 //   as with XOR.
 //
+// Hash id 3 ("xxh3-64-linear-v1"), for growable filters (scalable_filter.hpp),
+// whose table of m = 2^L + s buckets (0 <= s < 2^L) grows by splitting one
+// bucket at a time:
+//   V        = lo | mix32(hi) << 32                the item's 64-bit virtual bucket number
+//   H(fp)    = mix32(fp) | mix32(fp ^ 0x9e3779b9) << 32
+//   V2       = V XOR H(fp)                         the virtual number of its other bucket
+//   bucket(V)= V mod 2^(L+1) if that is < m, else V mod 2^L
+//   A slot holds fp << T | tail, the tail being the next bits of the virtual
+//   number above its bucket's level (L + 1 for buckets split in this round,
+//   i.e. below s or from 2^L on, else L), unary-terminated: for e bits x,
+//   tail = 2^e + x, e <= T - 1.
+//
 // Fingerprint and i1 come from disjoint halves of h, so they are independent.
 // The fingerprint is drawn by multiply-shift over the 2^f - 1 non-zero values
 // rather than by masking and remapping 0, so no value is twice as likely.
@@ -44,6 +56,7 @@ namespace cuckoo {
 // Hash ids written into serialized filters; see the layouts above.
 inline constexpr std::uint8_t kHashIdXxh3V1 = 1;
 inline constexpr std::uint8_t kHashIdXxh3RangeV1 = 2;
+inline constexpr std::uint8_t kHashIdXxh3LinearV1 = 3;
 
 // A 32-bit avalanche mix (xor-shift / multiply rounds). Bijective on uint32.
 constexpr std::uint32_t mix32(std::uint32_t x) noexcept {
@@ -59,6 +72,14 @@ constexpr std::uint32_t mix32(std::uint32_t x) noexcept {
 constexpr std::uint32_t fingerprintFromHash(std::uint64_t hash, unsigned fingerprintBits) noexcept {
   const std::uint64_t nonZeroValues = (std::uint64_t{1} << fingerprintBits) - 1;
   return static_cast<std::uint32_t>(1 + (((hash >> 32) * nonZeroValues) >> 32));
+}
+
+// Hash id 3: an item's virtual bucket number, and the XOR offset of a fingerprint.
+constexpr std::uint64_t linearVirtualBucket(std::uint64_t hash) noexcept {
+  return (hash & 0xFFFFFFFFULL) | std::uint64_t{mix32(static_cast<std::uint32_t>(hash >> 32))} << 32;
+}
+constexpr std::uint64_t linearOffset(std::uint32_t fingerprint) noexcept {
+  return std::uint64_t{mix32(fingerprint)} | std::uint64_t{mix32(fingerprint ^ 0x9e3779b9U)} << 32;
 }
 
 constexpr bool isPowerOfTwo(std::uint64_t v) noexcept { return v != 0 && (v & (v - 1)) == 0; }

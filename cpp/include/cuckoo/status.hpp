@@ -43,6 +43,20 @@ enum class Status : std::uint8_t {
   kInvalidBloomHashCount = 31,         // hashCount outside 1..32
   kInvalidBitsPerItem = 32,            // bits per item not a positive finite number
   kBloomFalsePositiveRateTooLow = 33,  // would need more than 32 hash functions
+
+  // Growable filters (scalable_filter.hpp).
+  kInvalidGrowth = 40,           // growth outside kMinGrowth .. kMaxGrowth
+  kInvalidInitialCapacity = 41,  // initialCapacity outside 1 .. 2^32
+
+  // Merging two filters (CuckooFilter::merge, ScalableCuckooFilter::merge):
+  // the parameter that differs, or no room.
+  kMergeFingerprintBitsDiffer = 50,
+  kMergeBucketSizeDiffer = 51,
+  kMergeBucketCountDiffer = 52,
+  kMergeSeedDiffer = 53,
+  kMergeSemiSortDiffer = 54,
+  kMergeShapeDiffers = 55,       // growable filters: rate, first capacity or current table differ
+  kMergeWouldOverfill = 56,      // the filter cannot hold the other's entries: nothing changed
 };
 
 // A short, stable English description of a status, for logs and error messages.

@@ -1,0 +1,641 @@
+// The growable filter's algorithms (scalable_filter.hpp has the design).
+
+#include "cuckoo/scalable_filter.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <utility>
+
+#include "cuckoo/hashing.hpp"
+#include "item_hash.hpp"
+#include "reject.hpp"
+#include "scalable_table.hpp"
+
+namespace cuckoo {
+namespace {
+
+using detail::rejected;
+using detail::ScalableTable;
+using detail::SlotValues;
+
+constexpr unsigned kSlots = 4;
+// The table grows when its entries pass this share of its slots (or when an
+// insert's evictions run out). The promise of the slot width assumes it.
+constexpr double kMaxLoad = 0.9;
+// r: enough distinct offsets that evictions reach high loads at any size.
+constexpr unsigned kFixedBits = 8;
+// T at least: tails that outlast 7 rounds of growth, so that entries copied
+// to both halves of a split stay under 1 % however far the filter grows.
+constexpr unsigned kMinTailBits = 8;
+constexpr unsigned kMaxSlotBits = 32;
+constexpr double kMinFalsePositiveRate = 1e-7;
+
+std::uint64_t mask(unsigned bits) noexcept { return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
+
+// A lookup compares 2b slots; a slot matches a stranger with odds
+// 2^-(W - 1 - the bits its tail has lost). Entries lose a bit per split of
+// their bucket: in a round of growth about half of the new entries lose one,
+// and each older round has lost one more from as many entries as all later
+// rounds added, so every round adds about the same to the false-positive rate:
+// measured, 2 + 1.65 * rounds times 2b * load * 2^-W; the bound takes
+// 2 * (rounds + 1). A round's share never shrinks afterwards (its entries
+// lose bits as fast as the table grows), so the width is chosen once, for all
+// the rounds the filter can grow: up to the largest table.
+double falsePositiveBoundFor(unsigned slotBits, unsigned rounds) noexcept {
+  return 2.0 * kSlots * kMaxLoad * 2.0 * (rounds + 1) * std::ldexp(1.0, -static_cast<int>(slotBits));
+}
+
+// The narrowest slot whose bound holds after `rounds` rounds; exact
+// arithmetic (ldexp, products), so native and wasm builds agree on every width.
+unsigned slotBitsFor(double falsePositiveRate, unsigned rounds) noexcept {
+  unsigned bits = kFixedBits + kMinTailBits;
+  while (bits < kMaxSlotBits && falsePositiveBoundFor(bits, rounds) > falsePositiveRate) ++bits;
+  return bits;
+}
+
+// The first table: enough buckets for `capacity` items at kMaxLoad.
+std::uint64_t initialBucketsFor(std::uint64_t capacity) noexcept {
+  const auto buckets = static_cast<std::uint64_t>(std::ceil(static_cast<double>(capacity) / (kSlots * kMaxLoad)));
+  return buckets < 1 ? 1 : buckets;
+}
+
+unsigned floorLog2(std::uint64_t v) noexcept { return 63U - static_cast<unsigned>(__builtin_clzll(v)); }
+
+}  // namespace
+
+// The operations, with access to the filter's state.
+class ScalableCuckooFilter::Ops {
+ public:
+  struct Located {
+    std::uint32_t fingerprint;
+    std::uint64_t virtual1;
+    std::uint64_t virtual2;
+    std::uint64_t bucket1;
+    std::uint64_t bucket2;
+  };
+
+  static Located locate(const ScalableCuckooFilter& f, const void* item, std::size_t length) noexcept {
+    const std::uint64_t hash = detail::hashItem(item, length, f.params_.seed);
+    Located at;
+    at.fingerprint = fingerprintFromHash(hash, f.shape_.fixedBits);
+    at.virtual1 = linearVirtualBucket(hash);
+    at.virtual2 = at.virtual1 ^ linearOffset(at.fingerprint);
+    at.bucket1 = bucketOf(f, at.virtual1);
+    at.bucket2 = bucketOf(f, at.virtual2);
+    return at;
+  }
+
+  static std::uint64_t bucketOf(const ScalableCuckooFilter& f, std::uint64_t virtualBucket) noexcept {
+    const std::uint64_t half = std::uint64_t{1} << f.shape_.level;
+    std::uint64_t bucket = virtualBucket & mask(f.shape_.level + 1);
+    if (bucket >= half + f.shape_.splitBucket) bucket -= half;
+    return bucket;
+  }
+
+  static unsigned levelOf(const ScalableCuckooFilter& f, std::uint64_t bucket) noexcept {
+    const bool split = bucket < f.shape_.splitBucket || bucket >= (std::uint64_t{1} << f.shape_.level);
+    return f.shape_.level + (split ? 1U : 0U);
+  }
+
+  static unsigned tailLength(std::uint32_t tail) noexcept { return 31U - static_cast<unsigned>(__builtin_clz(tail)); }
+
+  // The slot value of `fingerprint` in `bucket`, whose virtual number is `virtualBucket`.
+  static std::uint32_t valueFor(const ScalableCuckooFilter& f, std::uint32_t fingerprint, std::uint64_t virtualBucket,
+                                std::uint64_t bucket) noexcept {
+    const unsigned tailBits = f.shape_.tailBits;
+    const unsigned level = levelOf(f, bucket);
+    const unsigned length = tailBits - 1;
+    const auto extra = static_cast<std::uint32_t>((virtualBucket >> level) & mask(length));
+    return fingerprint << tailBits | (std::uint32_t{1} << length) | extra;
+  }
+
+  static bool matches(const ScalableCuckooFilter& f, std::uint32_t value, std::uint32_t fingerprint,
+                      std::uint64_t virtualBucket, unsigned level) noexcept {
+    if (value == 0 || (value >> f.shape_.tailBits) != fingerprint) return false;
+    const std::uint32_t tail = value & static_cast<std::uint32_t>(mask(f.shape_.tailBits));
+    const unsigned length = tailLength(tail);
+    return (tail ^ (std::uint32_t{1} << length)) == ((virtualBucket >> level) & mask(length));
+  }
+
+  // The matching slots of `bucket` as a bit set.
+  static unsigned matchingSlots(const ScalableCuckooFilter& f, std::uint64_t bucket, std::uint32_t fingerprint,
+                                std::uint64_t virtualBucket) noexcept {
+    const SlotValues slots = f.table_->read(bucket);
+    const unsigned level = levelOf(f, bucket);
+    unsigned found = 0;
+    for (unsigned s = 0; s < kSlots; ++s) {
+      found |= (matches(f, slots.value[s], fingerprint, virtualBucket, level) ? 1U : 0U) << s;
+    }
+    return found;
+  }
+
+  static bool heldMatches(const ScalableCuckooFilter& f, const HeldEntry& held, const Located& at) noexcept {
+    return (held.bucket == at.bucket1 && matches(f, held.value, at.fingerprint, at.virtual1, levelOf(f, at.bucket1))) ||
+           (held.bucket == at.bucket2 && matches(f, held.value, at.fingerprint, at.virtual2, levelOf(f, at.bucket2)));
+  }
+
+  // Where an entry of `bucket` goes when evicted: its other bucket and its
+  // value there. False when the tail is too short to tell (only for an entry
+  // whose tail is spent, in a bucket not yet split, whose other bucket is).
+  static bool otherPlace(const ScalableCuckooFilter& f, std::uint32_t value, std::uint64_t bucket,
+                         std::uint32_t& otherValue, std::uint64_t& otherBucket) noexcept {
+    const unsigned tailBits = f.shape_.tailBits;
+    const std::uint32_t fingerprint = value >> tailBits;
+    const std::uint32_t tail = value & static_cast<std::uint32_t>(mask(tailBits));
+    const unsigned length = tailLength(tail);
+    const unsigned level = levelOf(f, bucket);
+    const unsigned known = level + length;
+    const std::uint64_t virtualKnown = bucket | std::uint64_t{tail ^ (std::uint32_t{1} << length)} << level;
+    const std::uint64_t other = (virtualKnown ^ linearOffset(fingerprint)) & mask(known);
+    const unsigned L = f.shape_.level;
+    if (known <= L && (other & mask(L)) < f.shape_.splitBucket) return false;
+    otherBucket = bucketOf(f, other);
+    const unsigned otherLevel = levelOf(f, otherBucket);
+    const unsigned otherLength = known - otherLevel < tailBits - 1 ? known - otherLevel : tailBits - 1;
+    const auto extra = static_cast<std::uint32_t>((other >> otherLevel) & mask(otherLength));
+    otherValue = fingerprint << tailBits | (std::uint32_t{1} << otherLength) | extra;
+    return true;
+  }
+
+  // Puts `value` in the first empty slot of `slots`, read from `bucket`.
+  static bool putInto(ScalableCuckooFilter& f, std::uint64_t bucket, SlotValues& slots, std::uint32_t value) noexcept {
+    for (std::uint32_t& slot : slots.value) {
+      if (slot == 0) {
+        slot = value;
+        f.table_->write(bucket, slots);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static bool tryPut(ScalableCuckooFilter& f, std::uint64_t bucket, std::uint32_t value) noexcept {
+    SlotValues slots = f.table_->read(bucket);
+    return putInto(f, bucket, slots, value);
+  }
+
+  // Algorithm 1's relocation loop from `bucket`, which is full. Returns false,
+  // with the entry left homeless in `held`, when evictions run out.
+  static bool evict(ScalableCuckooFilter& f, HeldEntry& held) noexcept {
+    for (std::uint32_t kick = 0; kick < f.params_.maxKicks; ++kick) {
+      SlotValues slots = f.table_->read(held.bucket);
+      const auto first = static_cast<unsigned>(f.prng_.next() & (kSlots - 1));
+      std::uint32_t movedValue = 0;
+      std::uint64_t movedBucket = 0;
+      unsigned victim = kSlots;
+      for (unsigned i = 0; i < kSlots && victim == kSlots; ++i) {
+        const unsigned slot = (first + i) & (kSlots - 1);
+        if (otherPlace(f, slots.value[slot], held.bucket, movedValue, movedBucket)) victim = slot;
+      }
+      if (victim == kSlots) return false;
+      slots.value[victim] = held.value;
+      f.table_->write(held.bucket, slots);
+      held = HeldEntry{movedValue, movedBucket};
+      if (tryPut(f, held.bucket, held.value)) return true;
+    }
+    return false;
+  }
+
+  // Puts a held entry back: its bucket, its other bucket, else evictions.
+  static bool placeHeld(ScalableCuckooFilter& f, HeldEntry& held) noexcept {
+    if (tryPut(f, held.bucket, held.value)) return true;
+    HeldEntry other;
+    if (otherPlace(f, held.value, held.bucket, other.value, other.bucket) && tryPut(f, other.bucket, other.value)) {
+      return true;
+    }
+    return evict(f, held);
+  }
+
+  // Places a new item's entry; false with the homeless entry in `leftover`.
+  static unsigned freeSlots(const SlotValues& slots) noexcept {
+    unsigned free = 0;
+    for (const std::uint32_t value : slots.value) free += value == 0 ? 1 : 0;
+    return free;
+  }
+
+  // Into the emptier of the two buckets: buckets not yet split in this round
+  // take the items of twice the hash range of split ones, and choosing the
+  // emptier evens the load out.
+  static bool placeNew(ScalableCuckooFilter& f, const Located& at, HeldEntry& leftover) noexcept {
+    const std::uint32_t first = valueFor(f, at.fingerprint, at.virtual1, at.bucket1);
+    const std::uint32_t second = valueFor(f, at.fingerprint, at.virtual2, at.bucket2);
+    SlotValues slots1 = f.table_->read(at.bucket1);
+    SlotValues slots2 = f.table_->read(at.bucket2);
+    const unsigned free1 = freeSlots(slots1);
+    const unsigned free2 = freeSlots(slots2);
+    if (free1 != 0 && free1 >= free2) return putInto(f, at.bucket1, slots1, first);
+    if (free2 != 0) return putInto(f, at.bucket2, slots2, second);
+    leftover = (f.prng_.next() & 1) != 0 ? HeldEntry{second, at.bucket2} : HeldEntry{first, at.bucket1};
+    return evict(f, leftover);
+  }
+
+  static bool needsRoom(const ScalableCuckooFilter& f) noexcept {
+    const double slots = static_cast<double>(f.table_->bucketCount() * kSlots);
+    return f.stashCount_ != 0 || static_cast<double>(f.entryCount_) > kMaxLoad * slots;
+  }
+
+  // Entries out of the table that a growth must carry along (the stash).
+  struct HeldList {
+    HeldEntry* entries;
+    unsigned count;
+  };
+
+  // Splits the next bucket of the round in two. Entries, and the held ones,
+  // follow their next bit; an entry whose tail is spent is copied to both
+  // halves (a held one too, while the list has room: kMaxHeld is enough for
+  // the two splits a growth makes of one bucket at most).
+  static void splitNext(ScalableCuckooFilter& f, HeldList& held) noexcept {
+    const std::uint64_t bucket = f.shape_.splitBucket;
+    const std::uint64_t sibling = (std::uint64_t{1} << f.shape_.level) + bucket;
+    const unsigned tailBits = f.shape_.tailBits;
+    const auto route = [&](std::uint32_t value, bool& toSibling, bool& copy) -> std::uint32_t {
+      const std::uint32_t tail = value & static_cast<std::uint32_t>(mask(tailBits));
+      const unsigned length = tailLength(tail);
+      copy = length == 0;
+      if (copy) return value;
+      const std::uint32_t extra = tail ^ (std::uint32_t{1} << length);
+      toSibling = (extra & 1U) != 0;
+      return (value >> tailBits) << tailBits | (std::uint32_t{1} << (length - 1)) | (extra >> 1);
+    };
+    const SlotValues slots = f.table_->read(bucket);
+    SlotValues low{};
+    SlotValues high{};
+    unsigned lowCount = 0;
+    unsigned highCount = 0;
+    for (const std::uint32_t value : slots.value) {
+      if (value == 0) continue;
+      bool toSibling = false;
+      bool copy = false;
+      const std::uint32_t moved = route(value, toSibling, copy);
+      if (copy) {
+        low.value[lowCount++] = moved;
+        high.value[highCount++] = moved;
+        ++f.entryCount_;
+      } else if (toSibling) {
+        high.value[highCount++] = moved;
+      } else {
+        low.value[lowCount++] = moved;
+      }
+    }
+    f.table_->write(bucket, low);
+    f.table_->write(sibling, high);
+    const unsigned heldBefore = held.count;
+    for (unsigned k = 0; k < heldBefore; ++k) {
+      HeldEntry& entry = held.entries[k];
+      if (entry.bucket != bucket) continue;
+      bool toSibling = false;
+      bool copy = false;
+      entry.value = route(entry.value, toSibling, copy);
+      if (copy && held.count < kMaxHeld) {
+        held.entries[held.count++] = HeldEntry{entry.value, sibling};
+        ++f.entryCount_;
+      }
+      if (toSibling) entry.bucket = sibling;
+    }
+    if (++f.shape_.splitBucket == (std::uint64_t{1} << f.shape_.level)) {
+      ++f.shape_.level;
+      f.shape_.splitBucket = 0;
+    }
+  }
+
+  // The bucket count after one growth: `growth` times the buckets, one more at least.
+  static std::uint64_t nextBucketCount(const ScalableCuckooFilter& f) noexcept {
+    const std::uint64_t buckets = f.table_->bucketCount();
+    const std::uint64_t largest = std::uint64_t{1} << kMaxScalableLevel;
+    auto target = static_cast<std::uint64_t>(std::ceil(static_cast<double>(buckets) * f.params_.growth));
+    if (target <= buckets) target = buckets + 1;
+    return target > largest ? largest : target;
+  }
+
+  // Grows the table to `target` buckets. The one allocation comes first, so
+  // a failure changes nothing.
+  static Status growTo(ScalableCuckooFilter& f, std::uint64_t target, HeldList& held) noexcept {
+    if (target <= f.table_->bucketCount()) return rejected(Status::kTableTooLarge);
+    const Status status = f.table_->resize(target);
+    if (status != Status::kOk) return status;
+    while (f.shape_.bucketCount() < target) splitNext(f, held);
+    return Status::kOk;
+  }
+
+  // One growth, carrying the stash along, then the stash put back where it fits.
+  static Status growOnce(ScalableCuckooFilter& f, std::uint64_t target) noexcept {
+    HeldList held{f.stash_, f.stashCount_};
+    const Status status = growTo(f, target, held);
+    f.stashCount_ = held.count;
+    if (status == Status::kOk) placeStash(f);
+    return status;
+  }
+
+  // Grows until the stash is empty and the load is below kMaxLoad.
+  static Status makeRoom(ScalableCuckooFilter& f) noexcept {
+    while (needsRoom(f)) {
+      const Status status = growOnce(f, nextBucketCount(f));
+      if (status != Status::kOk) return status;
+    }
+    return Status::kOk;
+  }
+
+  // Tries to put every stashed entry into the table; the ones that find no
+  // room stay.
+  static void placeStash(ScalableCuckooFilter& f) noexcept {
+    unsigned kept = 0;
+    for (unsigned k = 0; k < f.stashCount_; ++k) {
+      HeldEntry held = f.stash_[k];
+      if (!placeHeld(f, held)) f.stash_[kept++] = held;
+    }
+    f.stashCount_ = kept;
+  }
+
+  static void addToStash(ScalableCuckooFilter& f, const HeldEntry& held) noexcept { f.stash_[f.stashCount_++] = held; }
+
+  static void removeFromStash(ScalableCuckooFilter& f, unsigned index) noexcept {
+    f.stash_[index] = f.stash_[--f.stashCount_];
+    f.stash_[f.stashCount_] = HeldEntry{};
+  }
+};
+
+ScalableCuckooFilter::ScalableCuckooFilter() noexcept = default;
+ScalableCuckooFilter::~ScalableCuckooFilter() { delete table_; }
+
+ScalableCuckooFilter::ScalableCuckooFilter(ScalableCuckooFilter&& other) noexcept { *this = std::move(other); }
+
+ScalableCuckooFilter& ScalableCuckooFilter::operator=(ScalableCuckooFilter&& other) noexcept {
+  if (this == &other) return *this;
+  delete table_;
+  params_ = other.params_;
+  shape_ = other.shape_;
+  table_ = std::exchange(other.table_, nullptr);
+  prng_ = other.prng_;
+  for (unsigned k = 0; k < kMaxHeld; ++k) stash_[k] = other.stash_[k];
+  stashCount_ = other.stashCount_;
+  itemCount_ = other.itemCount_;
+  entryCount_ = other.entryCount_;
+  return *this;
+}
+
+Status ScalableCuckooFilter::validate(const ScalableParams& params) noexcept {
+  if (params.initialCapacity == 0 || params.initialCapacity > (std::uint64_t{1} << 32)) {
+    return rejected(Status::kInvalidInitialCapacity);
+  }
+  if (!(params.falsePositiveRate > 0 && params.falsePositiveRate < 1)) return rejected(Status::kInvalidFalsePositiveRate);
+  if (params.falsePositiveRate < kMinFalsePositiveRate) return rejected(Status::kFalsePositiveRateTooLow);
+  if (!(params.growth >= kMinGrowth && params.growth <= kMaxGrowth)) return rejected(Status::kInvalidGrowth);
+  if (params.maxKicks > kMaxKicksLimit) return rejected(Status::kInvalidMaxKicks);
+  if (initialBucketsFor(params.initialCapacity) > (std::uint64_t{1} << kMaxScalableLevel)) {
+    return rejected(Status::kTableTooLarge);
+  }
+  return Status::kOk;
+}
+
+ScalableShape ScalableCuckooFilter::initialShape(const ScalableParams& params) noexcept {
+  const std::uint64_t buckets = initialBucketsFor(params.initialCapacity);
+  ScalableShape shape;
+  shape.fixedBits = kFixedBits;
+  shape.level = floorLog2(buckets);
+  shape.tailBits = slotBitsFor(params.falsePositiveRate, kMaxScalableLevel - shape.level) - kFixedBits;
+  shape.splitBucket = buckets - (std::uint64_t{1} << shape.level);
+  shape.initialLevel = shape.level;
+  return shape;
+}
+
+Status ScalableCuckooFilter::create(const ScalableParams& params, ScalableCuckooFilter& out) noexcept {
+  if (const Status valid = validate(params); valid != Status::kOk) return valid;
+  const ScalableShape shape = initialShape(params);
+  const std::uint64_t buckets = shape.bucketCount();
+  auto* table = new (std::nothrow) ScalableTable(shape.slotBits(), params.semiSort);
+  if (table == nullptr) return Status::kOutOfMemory;
+  if (const Status status = table->resize(buckets); status != Status::kOk) {
+    delete table;
+    return status;
+  }
+  ScalableCuckooFilter filter;
+  filter.params_ = params;
+  filter.shape_ = shape;
+  filter.table_ = table;
+  filter.prng_ = SplitMix64::fromSeed(params.seed);
+  out = std::move(filter);
+  return Status::kOk;
+}
+
+Status ScalableCuckooFilter::cloneTo(ScalableCuckooFilter& out) const noexcept {
+  auto* table = new (std::nothrow) ScalableTable(shape_.slotBits(), params_.semiSort);
+  if (table == nullptr) return Status::kOutOfMemory;
+  if (const Status status = table_->copyTo(*table); status != Status::kOk) {
+    delete table;
+    return status;
+  }
+  ScalableCuckooFilter copy;
+  copy.params_ = params_;
+  copy.shape_ = shape_;
+  copy.table_ = table;
+  copy.prng_ = prng_;
+  for (unsigned k = 0; k < kMaxHeld; ++k) copy.stash_[k] = stash_[k];
+  copy.stashCount_ = stashCount_;
+  copy.itemCount_ = itemCount_;
+  copy.entryCount_ = entryCount_;
+  out = std::move(copy);
+  return Status::kOk;
+}
+
+bool ScalableCuckooFilter::insert(const void* item, std::size_t length) noexcept {
+  // A stash left by a failed growth: room first, else the filter is full.
+  if (stashCount_ != 0 && (Ops::makeRoom(*this) != Status::kOk || stashCount_ != 0)) return false;
+  const Ops::Located at = Ops::locate(*this, item, length);
+  HeldEntry leftover;
+  if (!Ops::placeNew(*this, at, leftover)) Ops::addToStash(*this, leftover);
+  ++itemCount_;
+  ++entryCount_;
+  // The item is stored (in the stash at worst) whether or not this succeeds.
+  Ops::makeRoom(*this);
+  return true;
+}
+
+InsertOutcome ScalableCuckooFilter::insertUnique(const void* item, std::size_t length) noexcept {
+  if (contains(item, length)) return InsertOutcome::kAlreadyPresent;
+  return insert(item, length) ? InsertOutcome::kInserted : InsertOutcome::kFull;
+}
+
+bool ScalableCuckooFilter::contains(const void* item, std::size_t length) const noexcept {
+  const Ops::Located at = Ops::locate(*this, item, length);
+  if (Ops::matchingSlots(*this, at.bucket1, at.fingerprint, at.virtual1) != 0) return true;
+  if (Ops::matchingSlots(*this, at.bucket2, at.fingerprint, at.virtual2) != 0) return true;
+  for (unsigned k = 0; k < stashCount_; ++k) {
+    if (Ops::heldMatches(*this, stash_[k], at)) return true;
+  }
+  return false;
+}
+
+unsigned ScalableCuckooFilter::count(const void* item, std::size_t length) const noexcept {
+  const Ops::Located at = Ops::locate(*this, item, length);
+  unsigned copies = static_cast<unsigned>(__builtin_popcount(Ops::matchingSlots(*this, at.bucket1, at.fingerprint, at.virtual1)));
+  if (at.bucket2 != at.bucket1) {
+    copies += static_cast<unsigned>(__builtin_popcount(Ops::matchingSlots(*this, at.bucket2, at.fingerprint, at.virtual2)));
+  }
+  for (unsigned k = 0; k < stashCount_; ++k) copies += Ops::heldMatches(*this, stash_[k], at) ? 1 : 0;
+  return copies;
+}
+
+// Of the entries that match the item, the one that knows the most bits of its
+// virtual bucket number goes. Matching is not symmetric: an entry whose tail
+// is short also matches items whose own entries have longer tails. Taking the
+// most specific match never takes the only entry of another item: that item's
+// query would also match the entry left behind, which knows fewer bits, all of
+// which agree with it.
+bool ScalableCuckooFilter::erase(const void* item, std::size_t length) noexcept {
+  const Ops::Located at = Ops::locate(*this, item, length);
+  constexpr unsigned kNone = ~0U;
+  unsigned bestKnown = 0;
+  unsigned bestStash = kNone;
+  unsigned bestSide = kNone;
+  unsigned bestSlot = 0;
+  const auto known = [this](std::uint32_t value, std::uint64_t bucket) {
+    return Ops::levelOf(*this, bucket) + Ops::tailLength(value & ((std::uint32_t{1} << shape_.tailBits) - 1));
+  };
+  for (unsigned k = 0; k < stashCount_; ++k) {
+    if (Ops::heldMatches(*this, stash_[k], at) && (bestStash == kNone || known(stash_[k].value, stash_[k].bucket) > bestKnown)) {
+      bestKnown = known(stash_[k].value, stash_[k].bucket);
+      bestStash = k;
+    }
+  }
+  const std::uint64_t buckets[2] = {at.bucket1, at.bucket2};
+  const std::uint64_t virtuals[2] = {at.virtual1, at.virtual2};
+  detail::SlotValues slots[2];
+  for (unsigned side = 0; side < 2; ++side) {
+    slots[side] = table_->read(buckets[side]);
+    const unsigned level = Ops::levelOf(*this, buckets[side]);
+    for (unsigned s = 0; s < 4; ++s) {
+      const std::uint32_t value = slots[side].value[s];
+      if (!Ops::matches(*this, value, at.fingerprint, virtuals[side], level)) continue;
+      const unsigned bits = known(value, buckets[side]);
+      if ((bestStash == kNone && bestSide == kNone) || bits > bestKnown) {
+        bestKnown = bits;
+        bestSide = side;
+        bestSlot = s;
+        bestStash = kNone;
+      }
+    }
+  }
+  if (bestStash != kNone) {
+    Ops::removeFromStash(*this, bestStash);
+  } else if (bestSide != kNone) {
+    slots[bestSide].value[bestSlot] = 0;
+    table_->write(buckets[bestSide], slots[bestSide]);
+    // A slot was freed: the stash's entries may fit now.
+    if (stashCount_ != 0) Ops::placeStash(*this);
+  } else {
+    return false;
+  }
+  --itemCount_;
+  --entryCount_;
+  return true;
+}
+
+std::size_t ScalableCuckooFilter::insertMany(const ItemBatch& items) noexcept {
+  for (std::size_t k = 0; k < items.count; ++k) {
+    if (!insert(items.item(k), items.length(k))) return k;
+  }
+  return items.count;
+}
+
+void ScalableCuckooFilter::containsMany(const ItemBatch& items, unsigned char* answers) const noexcept {
+  for (std::size_t k = 0; k < items.count; ++k) answers[k] = contains(items.item(k), items.length(k)) ? 1 : 0;
+}
+
+std::size_t ScalableCuckooFilter::eraseMany(const ItemBatch& items) noexcept {
+  std::size_t erased = 0;
+  for (std::size_t k = 0; k < items.count; ++k) erased += erase(items.item(k), items.length(k)) ? 1 : 0;
+  return erased;
+}
+
+Status ScalableCuckooFilter::clear() noexcept {
+  ScalableCuckooFilter fresh;
+  if (const Status status = create(params_, fresh); status != Status::kOk) return status;
+  *this = std::move(fresh);
+  return Status::kOk;
+}
+
+std::uint32_t ScalableCuckooFilter::slotValue(std::uint64_t bucket, unsigned slot) const noexcept {
+  return table_->read(bucket).value[slot];
+}
+
+ScalableStats ScalableCuckooFilter::stats() const noexcept {
+  ScalableStats s{};
+  s.itemCount = itemCount_;
+  s.entryCount = entryCount_;
+  s.slotCount = table_->bucketCount() * kSlots;
+  s.loadFactor = static_cast<double>(entryCount_) / static_cast<double>(s.slotCount);
+  s.sizeInBytes = table_->byteLength();
+  const double tableBits = static_cast<double>(table_->bucketCount() * table_->bucketBits());
+  s.bitsPerItem = itemCount_ == 0 ? HUGE_VAL : tableBits / static_cast<double>(itemCount_);
+  s.falsePositiveBound = falsePositiveBoundFor(shape_.slotBits(), shape_.level - shape_.initialLevel);
+  return s;
+}
+
+Status ScalableCuckooFilter::merge(const ScalableCuckooFilter& other) noexcept {
+  if (params_.semiSort != other.params_.semiSort) return rejected(Status::kMergeSemiSortDiffer);
+  if (params_.seed != other.params_.seed) return rejected(Status::kMergeSeedDiffer);
+  if (shape_.fixedBits != other.shape_.fixedBits || shape_.tailBits != other.shape_.tailBits ||
+      shape_.level != other.shape_.level || shape_.splitBucket != other.shape_.splitBucket ||
+      shape_.initialLevel != other.shape_.initialLevel || params_.falsePositiveRate != other.params_.falsePositiveRate) {
+    return rejected(Status::kMergeShapeDiffers);
+  }
+  // Copies of both, so that running out of memory changes nothing. They grow
+  // in step, so their tables keep one shape and an entry of the other's copy
+  // is placed from the bucket it is in; an entry is taken out of that copy
+  // as it moves, so a growth in the middle splits only what is left.
+  ScalableCuckooFilter merged;
+  ScalableCuckooFilter incoming;
+  Status status = cloneTo(merged);
+  if (status == Status::kOk) status = other.cloneTo(incoming);
+  const auto growBoth = [&merged, &incoming]() {
+    const std::uint64_t target = Ops::nextBucketCount(merged);
+    Status grown = Ops::growOnce(merged, target);
+    if (grown == Status::kOk) grown = Ops::growOnce(incoming, target);
+    return grown;
+  };
+  const auto roomFor = [&merged, &incoming]() {
+    const double slots = static_cast<double>(merged.table_->bucketCount() * kSlots);
+    return static_cast<double>(merged.entryCount_ + incoming.entryCount_) <= kMaxLoad * slots;
+  };
+  while (status == Status::kOk && !roomFor()) status = growBoth();
+  // The other's stash first: it lives in the same buckets.
+  while (status == Status::kOk && incoming.stashCount_ != 0) {
+    HeldEntry held = incoming.stash_[incoming.stashCount_ - 1];
+    Ops::removeFromStash(incoming, incoming.stashCount_ - 1);
+    --incoming.entryCount_;
+    ++merged.entryCount_;
+    if (!Ops::placeHeld(merged, held)) Ops::addToStash(merged, held);
+    if (merged.stashCount_ == kMaxHeld) status = growBoth();
+  }
+  // One entry at a time, the bucket read afresh each time (a semi-sorted
+  // bucket re-sorts when written).
+  std::uint64_t bucket = 0;
+  while (status == Status::kOk && bucket < incoming.table_->bucketCount()) {
+    detail::SlotValues slots = incoming.table_->read(bucket);
+    unsigned slot = 0;
+    while (slot < kSlots && slots.value[slot] == 0) ++slot;
+    if (slot == kSlots) {
+      ++bucket;
+      continue;
+    }
+    HeldEntry held{slots.value[slot], bucket};
+    slots.value[slot] = 0;
+    incoming.table_->write(bucket, slots);
+    --incoming.entryCount_;
+    ++merged.entryCount_;
+    if (!Ops::placeHeld(merged, held)) Ops::addToStash(merged, held);
+    // The stash is filling: grow both, then scan again from the start.
+    if (merged.stashCount_ >= kMaxHeld / 2) {
+      status = growBoth();
+      bucket = 0;
+    }
+  }
+  if (status == Status::kOk) status = Ops::makeRoom(merged);
+  if (status != Status::kOk) return status;
+  merged.itemCount_ = itemCount_ + other.itemCount_;
+  *this = std::move(merged);
+  return Status::kOk;
+}
+
+}  // namespace cuckoo
