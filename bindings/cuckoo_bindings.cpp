@@ -1,5 +1,6 @@
 // The embind glue between the core's CuckooFilter and ts/src/filter.ts:
-// nothing but argument plumbing (glue.hpp). Fallible calls return a
+// nothing but argument plumbing (glue.hpp; the item operations, shared with
+// the growable filter, in item_calls.hpp). Fallible calls return a
 // cuckoo::Status value and write a new filter's handle to `outHandle`. No
 // function here throws or aborts: the TypeScript layer turns statuses into
 // typed errors.
@@ -12,6 +13,7 @@
 #include "cuckoo/item_batch.hpp"
 #include "cuckoo/sizing.hpp"
 #include "glue.hpp"
+#include "item_calls.hpp"
 
 namespace {
 
@@ -22,7 +24,7 @@ using glue::bytesAt;
 using glue::Handle;
 using glue::wholeNumber;
 
-CuckooFilter& filterAt(Handle handle) { return glue::objectAt<CuckooFilter>(handle); }
+CuckooFilter& filterAt(Handle handle) { return glue::filterAt<CuckooFilter>(handle); }
 
 int createFilter(double fingerprintBits, double bucketSize, double bucketCount, double maxKicks,
                  std::uint32_t seedLow, std::uint32_t seedHigh, bool semiSort, Address outHandle) {
@@ -50,52 +52,7 @@ int createFilterForCapacity(double capacity, double falsePositiveRate, double ma
   return glue::adoptIfOk(CuckooFilter::create(params, filter), std::move(filter), outHandle);
 }
 
-int cloneFilter(Handle handle, Address outHandle) {
-  CuckooFilter copy;
-  return glue::adoptIfOk(filterAt(handle).cloneTo(copy), std::move(copy), outHandle);
-}
-
-void destroyFilter(Handle handle) { delete &filterAt(handle); }
-
-bool insertItem(Handle h, Address item, std::size_t length) { return filterAt(h).insert(bytesAt(item), length); }
-// True only when the item was added (not already present, not full).
-bool insertUniqueItem(Handle h, Address item, std::size_t length) {
-  return filterAt(h).insertUnique(bytesAt(item), length) == cuckoo::InsertOutcome::kInserted;
-}
-bool containsItem(Handle h, Address item, std::size_t length) { return filterAt(h).contains(bytesAt(item), length); }
-bool eraseItem(Handle h, Address item, std::size_t length) { return filterAt(h).erase(bytesAt(item), length); }
-unsigned countItem(Handle h, Address item, std::size_t length) { return filterAt(h).count(bytesAt(item), length); }
 void clearFilter(Handle h) { filterAt(h).clear(); }
-
-// Batches, in the layouts of glue.hpp, handed to the core's batch kernels
-// whole. Inserts stop at the first item that does not fit and return how
-// many were stored.
-cuckoo::ItemBatch packedBatch(Address data, Address offsets, unsigned count) {
-  return cuckoo::ItemBatch::packed(bytesAt(data), glue::wordsAt(offsets), count);
-}
-cuckoo::ItemBatch fixedBatch(Address data, unsigned width, unsigned count) {
-  return cuckoo::ItemBatch::fixed(bytesAt(data), width, count);
-}
-unsigned char* answersAt(Address out) { return reinterpret_cast<unsigned char*>(out); }
-
-unsigned insertPacked(Handle h, Address data, Address offsets, unsigned count) {
-  return static_cast<unsigned>(filterAt(h).insertMany(packedBatch(data, offsets, count)));
-}
-void containsPacked(Handle h, Address data, Address offsets, unsigned count, Address out) {
-  filterAt(h).containsMany(packedBatch(data, offsets, count), answersAt(out));
-}
-unsigned erasePacked(Handle h, Address data, Address offsets, unsigned count) {
-  return static_cast<unsigned>(filterAt(h).eraseMany(packedBatch(data, offsets, count)));
-}
-unsigned insertFixed(Handle h, Address data, unsigned width, unsigned count) {
-  return static_cast<unsigned>(filterAt(h).insertMany(fixedBatch(data, width, count)));
-}
-void containsFixed(Handle h, Address data, unsigned width, unsigned count, Address out) {
-  filterAt(h).containsMany(fixedBatch(data, width, count), answersAt(out));
-}
-unsigned eraseFixed(Handle h, Address data, unsigned width, unsigned count) {
-  return static_cast<unsigned>(filterAt(h).eraseMany(fixedBatch(data, width, count)));
-}
 
 // A filter's parameters and statistics, as one JavaScript object.
 struct FilterInfo {
@@ -137,13 +94,6 @@ FilterInfo describeFilter(Handle h) {
                     p.semiSort};
 }
 
-double serializedSize(Handle h) { return static_cast<double>(filterAt(h).serializedSize()); }
-void serializeFilter(Handle h, Address out) { filterAt(h).serialize(reinterpret_cast<unsigned char*>(out)); }
-int deserializeFilter(Address data, std::size_t length, Address outHandle) {
-  CuckooFilter filter;
-  return glue::adoptIfOk(CuckooFilter::deserialize(bytesAt(data), length, filter), std::move(filter), outHandle);
-}
-
 // The header checks alone, on the first bytes of an input of `totalLength`
 // bytes, so that the caller copies a large input into wasm memory only when
 // its header holds up. Lengths beyond size_t are clamped (and then refused).
@@ -175,23 +125,8 @@ EMSCRIPTEN_BINDINGS(cuckoo_wasm) {
       .field("semiSort", &FilterInfo::semiSort);
   function("createFilter", &createFilter);
   function("createFilterForCapacity", &createFilterForCapacity);
-  function("cloneFilter", &cloneFilter);
-  function("destroyFilter", &destroyFilter);
-  function("insertItem", &insertItem);
-  function("insertUniqueItem", &insertUniqueItem);
-  function("containsItem", &containsItem);
-  function("eraseItem", &eraseItem);
-  function("countItem", &countItem);
+  glue::bindItemCalls<CuckooFilter>("cuckoo");
   function("clearFilter", &clearFilter);
-  function("insertPacked", &insertPacked);
-  function("containsPacked", &containsPacked);
-  function("erasePacked", &erasePacked);
-  function("insertFixed", &insertFixed);
-  function("containsFixed", &containsFixed);
-  function("eraseFixed", &eraseFixed);
   function("describeFilter", &describeFilter);
-  function("serializedSize", &serializedSize);
-  function("serializeFilter", &serializeFilter);
-  function("deserializeFilter", &deserializeFilter);
   function("checkSerializedHeader", &checkSerializedHeader);
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/scalable_filter.hpp"
 #include "cuckoo/status.hpp"
 
 namespace {
@@ -31,6 +32,20 @@ std::string statusFormatCode(int status) {
   }
 }
 
+// The code of the CuckooFilterError a status that is neither about a
+// parameter nor about the byte format becomes: merging filters that differ.
+std::string statusErrorCode(int status) {
+  switch (static_cast<Status>(status)) {
+    case Status::kMergeFingerprintBitsDiffer:
+    case Status::kMergeBucketSizeDiffer:
+    case Status::kMergeBucketCountDiffer:
+    case Status::kMergeSeedDiffer:
+    case Status::kMergeSemiSortDiffer:
+    case Status::kMergeShapeDiffers: return "INCOMPATIBLE";
+    default: return "";
+  }
+}
+
 // The options, by their JavaScript names and comma-separated, whose values a
 // parameter status is about, so that the error can say what it got; "" when
 // the status is not about one option.
@@ -45,6 +60,8 @@ std::string statusOptions(int status) {
     case Status::kInvalidSemiSortParameters: return "bucketSize,fingerprintBits";
     case Status::kInvalidBloomBitCount: return "bitCount";
     case Status::kInvalidBloomHashCount: return "hashCount";
+    case Status::kInvalidGrowth: return "growth";
+    case Status::kInvalidInitialCapacity: return "initialCapacity";
     default: return "";
   }
 }
@@ -66,9 +83,12 @@ EMSCRIPTEN_BINDINGS(cuckoo_facts) {
   using emscripten::function;
   function("statusText", &statusText);
   function("statusFormatCode", &statusFormatCode);
+  function("statusErrorCode", &statusErrorCode);
   function("statusOptions", &statusOptions);
   function("optionRule", &optionRule);
   constant("statusOk", static_cast<int>(Status::kOk));
+  constant("statusMergeWouldOverfill", static_cast<int>(Status::kMergeWouldOverfill));
+  constant("defaultGrowth", cuckoo::kDefaultGrowth);
   constant("defaultMaxKicks", cuckoo::kDefaultMaxKicks);
   constant("serializedHeaderBytes", static_cast<unsigned>(cuckoo::CuckooFilter::kSerializedHeaderBytes));
 }

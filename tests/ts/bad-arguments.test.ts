@@ -287,8 +287,21 @@ const rows: Row[] = [
   ...bloomGetters.map((getter): Row => [`disposed bloom.${getter}`, () => disposedBloom[getter], fails(CuckooFilterError, new RegExp(`^BloomFilter\\.${getter}: this filter was disposed`), 'DISPOSED')]),
   ['disposed bloom.dispose() again', () => [disposedBloom.dispose(), disposedBloom[Symbol.dispose](), disposedBloom.disposed], returns([undefined, undefined, true])],
 
+  // merge(other): a filter of the same class, parameters and seed.
+  ['live.merge(undefined)', () => live.merge(undefined as never), fails(TypeError, /^CuckooFilter\.merge: other must be a CuckooFilter, got undefined/)],
+  ['live.merge(bloom)', () => live.merge(liveBloom as never), fails(TypeError, /^CuckooFilter\.merge: other must be a CuckooFilter, got an object \(Object\)/)],
+  ...([
+    ['fingerprintBits', { fingerprintBits: 31 }], ['bucketCount', { bucketCount: 1000 }], ['bucketSize', { bucketSize: 8, fingerprintBits: 32 }],
+    ['seed', { seed: 4 }], ['semi-sorted', { semiSort: true }],
+  ] as const).map(([differs, override]): Row => [
+    `live.merge(a filter whose ${differs} differs)`,
+    () => { using other = new CuckooFilter({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 32, seed: 3, ...override }); return live.merge(other); },
+    fails(CuckooFilterError, new RegExp(`^CuckooFilter\\.merge: the filters cannot be merged: .*${differs}`), 'INCOMPATIBLE'),
+  ]),
+  ['live.merge(disposed)', () => live.merge(disposed), fails(CuckooFilterError, /^CuckooFilter\.merge: this filter was disposed/, 'DISPOSED')],
+
   // A disposed filter: every method and getter, even with a bad argument.
-  ...[...singleItemMethods, ...batchMethods, 'clear', 'clone', 'toBytes'].map((method): Row => [
+  ...[...singleItemMethods, ...batchMethods, 'clear', 'clone', 'toBytes', 'merge'].map((method): Row => [
     `disposed.${method}(NaN)`,
     () => (disposed[method as 'add'] as (x: unknown) => unknown)(NaN),
     fails(CuckooFilterError, new RegExp(`^CuckooFilter\\.${method}: this filter was disposed`), 'DISPOSED'),
@@ -314,8 +327,8 @@ test('the table has rows for every public method and getter', () => {
   const publicNames = (type: object): string[] => {
     const names: string[] = [];
     for (let proto = type; proto !== Object.prototype && proto !== Function.prototype; proto = Object.getPrototypeOf(proto)) {
-      // `runtime`, `live` and `withItem` are protected members of the shared base class.
-      const notPublic = ['constructor', 'prototype', 'length', 'name', 'runtime', 'live', 'withItem'];
+      // `runtime`, `live`, `withItem` and `mergeStatus` are protected members of the shared base classes.
+      const notPublic = ['constructor', 'prototype', 'length', 'name', 'runtime', 'live', 'withItem', 'mergeStatus'];
       names.push(...Object.getOwnPropertyNames(proto).filter((name) => !notPublic.includes(name)));
     }
     return names;

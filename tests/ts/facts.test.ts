@@ -2,7 +2,7 @@
 // (bindings/facts_bindings.cpp): every byte-format status becomes a FormatError
 // with one of the codes the public type lists, every other failure a
 // RangeError, and each option's rule has the shape the TypeErrors quote.
-import { BloomFilter, CuckooFilter, FormatError, init } from 'cuckoo-wasm';
+import { BloomFilter, CuckooFilter, CuckooFilterError, FormatError, init } from 'cuckoo-wasm';
 import { errorForStatus, FORMAT_ERROR_CODES } from '../../dist/cjs/errors';
 import { requireRuntime } from '../../dist/cjs/loader';
 
@@ -19,12 +19,16 @@ test('the FormatError codes of the public type are exactly those the core gives 
   expect([...coreCodes].sort()).toEqual([...FORMAT_ERROR_CODES].sort());
 });
 
-test('a byte-format status becomes a FormatError with its code, any other failure a RangeError', () => {
+test('a byte-format status becomes a FormatError with its code, a merge of differing filters a CuckooFilterError, any other failure a RangeError', () => {
   for (const status of everyStatus) {
     if (status === core().statusOk) continue;
     const error = errorForStatus(core(), status, 'context');
     const code = core().statusFormatCode(status);
-    if (code === '') {
+    const errorCode = core().statusErrorCode(status);
+    if (errorCode !== '') {
+      expect(error).toBeInstanceOf(CuckooFilterError);
+      expect((error as CuckooFilterError).code).toBe(errorCode);
+    } else if (code === '') {
       expect(error).toBeInstanceOf(RangeError);
     } else {
       expect(error).toBeInstanceOf(FormatError);
@@ -35,7 +39,7 @@ test('a byte-format status becomes a FormatError with its code, any other failur
 });
 
 test('the core names each option first in its rule, as the TypeErrors assume', () => {
-  for (const option of ['bucketCount', 'bucketSize', 'fingerprintBits', 'maxKicks', 'fpr', 'bitCount', 'hashCount']) {
+  for (const option of ['bucketCount', 'bucketSize', 'fingerprintBits', 'maxKicks', 'fpr', 'bitCount', 'hashCount', 'initialCapacity', 'growth']) {
     expect(core().optionRule(option)).toMatch(new RegExp(`^${option} must be \\S`));
   }
   expect(core().optionRule('no such option')).toBe('');

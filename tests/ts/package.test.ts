@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => installed?.remove());
 
-const publicNames = ['BloomFilter', 'CuckooFilter', 'CuckooFilterError', 'FormatError', 'init', 'isInitialized'];
+const publicNames = ['BloomFilter', 'CuckooFilter', 'CuckooFilterError', 'FormatError', 'ScalableCuckooFilter', 'init', 'isInitialized'];
 
 // The same script for both module systems: it checks what the entry exports
 // and uses it, printing a JSON summary.
@@ -29,12 +29,23 @@ const usage = `
   const m = filter.params.bucketCount;
   const reflected = trace.i2 === (trace.fingerprintHashMod - trace.i1 + m) % m;
   const inspected = { hashId: trace.hashId, reflected, added: trace.added, slots: inspect.buckets(filter).slots.length };
+  const grown = api.ScalableCuckooFilter.create({ initialCapacity: 10, fpr: 0.01 });
+  const scalable = { added: grown.addMany(new Uint32Array(5000).map((_, i) => i)), grew: grown.bucketCount > 3,
+    kept: api.ScalableCuckooFilter.fromBytes(grown.toBytes()).hasMany(new Uint32Array([0, 4999])).join() };
   console.log(JSON.stringify({ names, has: [copy.has('a'), copy.has('b'), copy.has('zzz')], size: copy.size,
-    params: { ...filter.params, seed: String(filter.params.seed) }, formatError, inspected }));
-  filter.dispose(); copy.dispose();
+    params: { ...filter.params, seed: String(filter.params.seed) }, formatError, inspected, scalable }));
+  filter.dispose(); copy.dispose(); grown.dispose();
 `;
 
-function runNode(file: string): { names: string[]; has: boolean[]; size: number; params: object; formatError: unknown[]; inspected: object } {
+function runNode(file: string): {
+  names: string[];
+  has: boolean[];
+  size: number;
+  params: object;
+  formatError: unknown[];
+  inspected: object;
+  scalable: object;
+} {
   return JSON.parse(execFileSync(process.execPath, [file], { cwd: installed.consumerDir, encoding: 'utf8' }));
 }
 
@@ -47,6 +58,7 @@ const expected = {
   formatError: [true, true, 'BAD_MAGIC'],
   // 269 is not a power of two: hash id 2, i2 = (c - i1) mod m.
   inspected: { hashId: 2, reflected: true, added: true, slots: 1076 },
+  scalable: { added: 5000, grew: true, kept: '1,1' },
 };
 
 test('import works in an ES module', () => {
@@ -132,7 +144,10 @@ function esmGraph(entry: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-test('the browser download is within the 60 KB gzip budget', () => {
+// The budget was 60 KB until the growable filter (ScalableCuckooFilter and
+// merging: about 10 KB of wasm and 2.5 KB of JavaScript, gzip) joined the
+// entry point; README's size section has the breakdown.
+test('the browser download is within the 75 KB gzip budget', () => {
   const dist = join(installed.consumerDir, 'node_modules', 'cuckoo-wasm', 'dist');
   const files = [...esmGraph(join(dist, 'esm', 'index.js')), join(dist, 'wasm', 'cuckoo.wasm')];
   expect(files.some((f) => f.endsWith('cuckoo.mjs'))).toBe(true);
@@ -140,5 +155,5 @@ test('the browser download is within the 60 KB gzip budget', () => {
   const sizes = files.map((f) => [f.slice(dist.length + 1), gzipSync(readFileSync(f), { level: 9 }).length] as const);
   const total = sizes.reduce((sum, [, size]) => sum + size, 0);
   console.log(`browser download, gzip -9: ${total} bytes\n${sizes.map(([f, s]) => `  ${f}: ${s}`).join('\n')}`);
-  expect(total).toBeLessThanOrEqual(60 * 1024);
+  expect(total).toBeLessThanOrEqual(75 * 1024);
 });

@@ -6,7 +6,8 @@
  *   number item) or a filter does not fit in memory.
  * - {@link FormatError}: bytes given to `CuckooFilter.fromBytes` are not a valid filter.
  * - {@link CuckooFilterError}: the library is used in a wrong state (before `init()`
- *   resolved, after `dispose()`), or the WebAssembly module failed to load.
+ *   resolved, after `dispose()`), filters that differ are merged (`INCOMPATIBLE`),
+ *   or the WebAssembly module failed to load.
  *
  * Every message names the argument and what is allowed.
  */
@@ -31,7 +32,7 @@ export const FORMAT_ERROR_CODES = [
 export type FormatErrorCode = (typeof FORMAT_ERROR_CODES)[number];
 
 /** Codes of {@link CuckooFilterError}. */
-export type CuckooFilterErrorCode = FormatErrorCode | 'NOT_INITIALIZED' | 'DISPOSED' | 'LOAD_FAILED';
+export type CuckooFilterErrorCode = FormatErrorCode | 'NOT_INITIALIZED' | 'DISPOSED' | 'LOAD_FAILED' | 'INCOMPATIBLE';
 
 /**
  * Base class of the library's own errors; `code` says what went wrong.
@@ -82,8 +83,8 @@ export class FormatError extends CuckooFilterError {
 
 /**
  * The error for a failed core status: a FormatError for a byte-format
- * status, else a RangeError (a parameter out of range, or a table that does
- * not fit). `context` names what was being done ("new CuckooFilter", ...);
+ * status, a CuckooFilterError for filters that cannot be merged, else a
+ * RangeError (a parameter out of range, or a table that does not fit). `context` names what was being done ("new CuckooFilter", ...);
  * the message is the core's own sentence, followed by the values of the
  * options it is about, when `options` holds them.
  */
@@ -96,6 +97,8 @@ export function errorForStatus(
   const message = `${context}: ${module.statusText(status)}${gotValues(module.statusOptions(status), options)}`;
   const formatCode = module.statusFormatCode(status);
   if (formatCode !== '') return new FormatError(formatCode as FormatErrorCode, message);
+  const errorCode = module.statusErrorCode(status);
+  if (errorCode !== '') return new CuckooFilterError(errorCode as CuckooFilterErrorCode, message);
   return new RangeError(message);
 }
 

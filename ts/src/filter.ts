@@ -1,9 +1,9 @@
 // The public CuckooFilter class: argument checking, ownership and conversion
 // around the core. No filter logic lives here.
 
-import { answersOverChunks, countOverChunks } from './batches.js';
-import { adopted, adoptedHandle, checkStatus, takeHandle, WasmOwned, type Adopted, type ItemCall } from './handles.js';
-import { describeValue, withTemporary, type Item, type NumericItemArray } from './items.js';
+import { adopted, adoptedHandle, checkStatus, takeHandle, type Adopted } from './handles.js';
+import { ItemFilter } from './item-filter.js';
+import { describeValue, withTemporary } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
 import type { FilterInfo, Handle } from './raw.js';
 import { checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed } from './validate.js';
@@ -60,15 +60,7 @@ export interface CuckooFilterParams {
   readonly semiSort: boolean;
 }
 
-/** What the batch methods accept: any iterable of items, or a typed array of integer items. */
-export type ItemBatch = Iterable<Item> | NumericItemArray;
-
-// The single-item core calls, defined once so that a call allocates nothing.
-const insertItem: ItemCall<boolean> = (module, handle, item, length) => module.insertItem(handle, item, length);
-const insertUniqueItem: ItemCall<boolean> = (module, handle, item, length) => module.insertUniqueItem(handle, item, length);
-const containsItem: ItemCall<boolean> = (module, handle, item, length) => module.containsItem(handle, item, length);
-const eraseItem: ItemCall<boolean> = (module, handle, item, length) => module.eraseItem(handle, item, length);
-const countItem: ItemCall<number> = (module, handle, item, length) => module.countItem(handle, item, length);
+export type { ItemBatch } from './item-filter.js';
 
 /**
  * Creates the core filter for `new CuckooFilter`. Only types are checked
@@ -109,7 +101,7 @@ function createHandle(runtime: Runtime, options: unknown): Handle {
  * filter.delete('alice');
  * ```
  */
-export class CuckooFilter extends WasmOwned {
+export class CuckooFilter extends ItemFilter {
   #params: CuckooFilterParams | undefined;
 
   /**
@@ -128,9 +120,7 @@ export class CuckooFilter extends WasmOwned {
   constructor(options: CuckooFilterOptions | Adopted);
   constructor(options: CuckooFilterOptions | Adopted) {
     const runtime = requireRuntime('new CuckooFilter');
-    super(runtime, adoptedHandle(options) ?? createHandle(runtime, options), 'CuckooFilter', (module, handle) =>
-      module.destroyFilter(handle),
-    );
+    super(runtime, adoptedHandle(options) ?? createHandle(runtime, options), 'CuckooFilter', 'cuckoo');
   }
 
   /**
@@ -191,138 +181,9 @@ export class CuckooFilter extends WasmOwned {
     checkStatus(runtime, headerStatus, 'CuckooFilter.fromBytes');
     const status = withTemporary(module, bytes.length, 'CuckooFilter.fromBytes', (address) => {
       module.HEAPU8.set(bytes, address);
-      return module.deserializeFilter(address, bytes.length, runtime.results);
+      return module.cuckooDeserialize(address, bytes.length, runtime.results);
     });
     return new CuckooFilter(adopted(takeHandle(runtime, status, 'CuckooFilter.fromBytes')));
-  }
-
-  /**
-   * Adds an item. Returns false when the filter is full: then nothing changed
-   * and no item was lost. Adding an item twice stores it twice (see
-   * {@link CuckooFilter.addUnique}).
-   * @example
-   * ```ts
-   * if (!filter.add('alice')) console.warn('filter full');
-   * ```
-   */
-  add(item: Item): boolean {
-    return this.withItem('add', 'CuckooFilter.add: item', item, insertItem);
-  }
-
-  /**
-   * Adds an item only if {@link CuckooFilter.has} is false for it. Returns true
-   * when it was added; false when it (or a false positive) was already there or
-   * the filter is full.
-   * @example
-   * ```ts
-   * filter.addUnique('alice'); // true
-   * filter.addUnique('alice'); // false
-   * ```
-   */
-  addUnique(item: Item): boolean {
-    return this.withItem('addUnique', 'CuckooFilter.addUnique: item', item, insertUniqueItem);
-  }
-
-  /**
-   * True if the item may be in the filter (false positives happen at about
-   * {@link CuckooFilter.expectedFpr}); false if it is certainly not.
-   * @example
-   * ```ts
-   * filter.has('alice'); // true after filter.add('alice')
-   * ```
-   */
-  has(item: Item): boolean {
-    return this.withItem('has', 'CuckooFilter.has: item', item, containsItem);
-  }
-
-  /**
-   * Removes one copy of an item. Returns false if it was not there. Only delete
-   * items you added: deleting a false positive removes another item's copy.
-   * @example
-   * ```ts
-   * filter.delete('alice'); // true
-   * ```
-   */
-  delete(item: Item): boolean {
-    return this.withItem('delete', 'CuckooFilter.delete: item', item, eraseItem);
-  }
-
-  /**
-   * How many copies of the item's fingerprint are in its two buckets (and the
-   * stash): the number of times it was added, plus any colliding items.
-   * @example
-   * ```ts
-   * filter.add(7); filter.add(7n);
-   * filter.count(7); // 2
-   * ```
-   */
-  count(item: Item): number {
-    return this.withItem('count', 'CuckooFilter.count: item', item, countItem);
-  }
-
-  /**
-   * Adds items in order and stops at the first that does not fit; returns how
-   * many were added. A typed array of integers is the fastest input. If an
-   * item is invalid, the items before it are added and the error is thrown.
-   * @example
-   * ```ts
-   * filter.addMany(['a', 'b', 'c']);               // 3
-   * filter.addMany(new Uint32Array([1, 2, 3]));    // 3
-   * ```
-   */
-  addMany(items: ItemBatch): number {
-    const handle = this.live('addMany');
-    const { module, writer } = this.runtime;
-    return countOverChunks(
-      writer,
-      items,
-      'CuckooFilter.addMany: items',
-      {
-        packed: (data, offsets, count) => module.insertPacked(handle, data, offsets, count),
-        fixed: (data, width, count) => module.insertFixed(handle, data, width, count),
-      },
-      true,
-    );
-  }
-
-  /**
-   * Looks up many items at once: entry k of the result is 1 if item k may be
-   * present, 0 if not.
-   * @example
-   * ```ts
-   * filter.hasMany(new Float64Array([1, 2, 3])); // Uint8Array [1, 1, 0]
-   * ```
-   */
-  hasMany(items: ItemBatch): Uint8Array {
-    const handle = this.live('hasMany');
-    const { module, writer } = this.runtime;
-    return answersOverChunks(module, writer, items, 'CuckooFilter.hasMany: items', {
-      packed: (data, offsets, count, out) => module.containsPacked(handle, data, offsets, count, out),
-      fixed: (data, width, count, out) => module.containsFixed(handle, data, width, count, out),
-    });
-  }
-
-  /**
-   * Deletes one copy of each item; returns how many were found and deleted.
-   * If an item is invalid, the items before it are deleted and the error is thrown.
-   * @example
-   * ```ts
-   * filter.deleteMany(['a', 'b', 'zzz']); // 2 when only 'a' and 'b' were added
-   * ```
-   */
-  deleteMany(items: ItemBatch): number {
-    const handle = this.live('deleteMany');
-    const { module, writer } = this.runtime;
-    return countOverChunks(
-      writer,
-      items,
-      'CuckooFilter.deleteMany: items',
-      {
-        packed: (data, offsets, count) => module.erasePacked(handle, data, offsets, count),
-        fixed: (data, width, count) => module.eraseFixed(handle, data, width, count),
-      },
-      false,
-    );
   }
 
   /**
@@ -345,26 +206,29 @@ export class CuckooFilter extends WasmOwned {
    */
   clone(): CuckooFilter {
     const handle = this.live('clone');
-    const status = this.runtime.module.cloneFilter(handle, this.runtime.results);
+    const status = this.runtime.module.cuckooClone(handle, this.runtime.results);
     return new CuckooFilter(adopted(takeHandle(this.runtime, status, 'CuckooFilter.clone')));
   }
 
   /**
-   * The filter as bytes (FORMAT.md): parameters, seed, contents and a
-   * checksum. {@link CuckooFilter.fromBytes} restores an identical filter on any platform.
+   * Adds every item of `other` into this filter, without the items: a stored
+   * fingerprint and its bucket give both its buckets. `other` must have the
+   * same parameters and seed (a CuckooFilterError with code INCOMPATIBLE
+   * names the first that differs). Returns false, with nothing changed, when
+   * this filter cannot hold them all.
    * @example
    * ```ts
-   * await fs.promises.writeFile('words.cf', filter.toBytes());
+   * using a = CuckooFilter.create({ capacity: 2000, fpr: 0.01, seed: 7 });
+   * using b = CuckooFilter.create({ capacity: 2000, fpr: 0.01, seed: 7 });
+   * a.add('x'); b.add('y');
+   * a.merge(b); // true: a has 'x' and 'y'
    * ```
    */
-  toBytes(): Uint8Array {
-    const handle = this.live('toBytes');
-    const { module } = this.runtime;
-    const size = module.serializedSize(handle);
-    return withTemporary(module, size, 'CuckooFilter.toBytes', (address) => {
-      module.serializeFilter(handle, address);
-      return module.HEAPU8.slice(address, address + size);
-    });
+  merge(other: CuckooFilter): boolean {
+    const status = this.mergeStatus(other, 'CuckooFilter.merge');
+    if (status === this.runtime.module.statusMergeWouldOverfill) return false;
+    checkStatus(this.runtime, status, 'CuckooFilter.merge');
+    return true;
   }
 
   #info(method: string): FilterInfo {

@@ -13,7 +13,34 @@ export type Handle = number;
 /** An address in wasm memory. */
 export type Address = number;
 
-export interface RawModule {
+/**
+ * The calls each filter class's bindings register under its prefix
+ * (bindings/item_calls.hpp): `cuckooInsertItem`, `scalableInsertItem`, ...
+ */
+export interface RawFilterCalls {
+  InsertItem(handle: Handle, item: Address, length: number): boolean;
+  InsertUniqueItem(handle: Handle, item: Address, length: number): boolean;
+  ContainsItem(handle: Handle, item: Address, length: number): boolean;
+  EraseItem(handle: Handle, item: Address, length: number): boolean;
+  CountItem(handle: Handle, item: Address, length: number): number;
+  InsertPacked(handle: Handle, data: Address, offsets: Address, count: number): number;
+  ContainsPacked(handle: Handle, data: Address, offsets: Address, count: number, out: Address): void;
+  ErasePacked(handle: Handle, data: Address, offsets: Address, count: number): number;
+  InsertFixed(handle: Handle, data: Address, width: number, count: number): number;
+  ContainsFixed(handle: Handle, data: Address, width: number, count: number, out: Address): void;
+  EraseFixed(handle: Handle, data: Address, width: number, count: number): number;
+  SerializedSize(handle: Handle): number;
+  Serialize(handle: Handle, out: Address): void;
+  Deserialize(data: Address, length: number, outHandle: Address): number;
+  Clone(handle: Handle, outHandle: Address): number;
+  Destroy(handle: Handle): void;
+  /** A status: merging differing filters, or kMergeWouldOverfill. */
+  Merge(handle: Handle, other: Handle): number;
+}
+
+type Prefixed<Prefix extends string, Calls> = { [Name in keyof Calls as `${Prefix}${Name & string}`]: Calls[Name] };
+
+export interface RawModule extends Prefixed<'cuckoo', RawFilterCalls>, Prefixed<'scalable', RawFilterCalls> {
   /** Replaced by a new view whenever memory grows: always read it afresh. */
   readonly HEAPU8: Uint8Array;
   readonly HEAPU32: Uint32Array;
@@ -41,38 +68,37 @@ export interface RawModule {
     semiSort: boolean,
     outHandle: Address,
   ): number;
-  cloneFilter(handle: Handle, outHandle: Address): number;
-  destroyFilter(handle: Handle): void;
-
-  insertItem(handle: Handle, item: Address, length: number): boolean;
-  insertUniqueItem(handle: Handle, item: Address, length: number): boolean;
-  containsItem(handle: Handle, item: Address, length: number): boolean;
-  eraseItem(handle: Handle, item: Address, length: number): boolean;
-  countItem(handle: Handle, item: Address, length: number): number;
   clearFilter(handle: Handle): void;
-
-  insertPacked(handle: Handle, data: Address, offsets: Address, count: number): number;
-  containsPacked(handle: Handle, data: Address, offsets: Address, count: number, out: Address): void;
-  erasePacked(handle: Handle, data: Address, offsets: Address, count: number): number;
-  insertFixed(handle: Handle, data: Address, width: number, count: number): number;
-  containsFixed(handle: Handle, data: Address, width: number, count: number, out: Address): void;
-  eraseFixed(handle: Handle, data: Address, width: number, count: number): number;
-
   describeFilter(handle: Handle): FilterInfo;
-  serializedSize(handle: Handle): number;
-  serializeFilter(handle: Handle, out: Address): void;
-  deserializeFilter(data: Address, length: number, outHandle: Address): number;
+  // Growable filters (bindings/scalable_bindings.cpp).
+  createScalable(
+    initialCapacity: number,
+    falsePositiveRate: number,
+    growth: number,
+    maxKicks: number,
+    seedLow: number,
+    seedHigh: number,
+    semiSort: boolean,
+    outHandle: Address,
+  ): number;
+  clearScalable(handle: Handle): number;
+  describeScalable(handle: Handle): ScalableInfo;
   checkSerializedHeader(header: Address, totalLength: number): number;
 
   // The core's facts (bindings/facts_bindings.cpp).
   statusText(status: number): string;
   /** The FormatError code of a byte-format status, '' for any other status. */
   statusFormatCode(status: number): string;
+  /** The CuckooFilterError code of a status that is neither a parameter's nor the format's (INCOMPATIBLE), or ''. */
+  statusErrorCode(status: number): string;
   /** The options (comma-separated) whose values a parameter status is about, or ''. */
   statusOptions(status: number): string;
   /** The core's sentence for what an option must be, "<option> must be ...", or ''. */
   optionRule(option: string): string;
   readonly statusOk: number;
+  /** The status of a merge that would overfill the filter (nothing changed). */
+  readonly statusMergeWouldOverfill: number;
+  readonly defaultGrowth: number;
   readonly defaultMaxKicks: number;
   /** Bytes of the serialized header (FORMAT.md); checkSerializedHeader reads at most these. */
   readonly serializedHeaderBytes: number;
@@ -125,6 +151,28 @@ export interface RawModule {
 }
 
 /** A CuckooFilter's parameters and statistics (describeFilter). */
+export interface ScalableInfo {
+  readonly itemCount: number;
+  readonly entryCount: number;
+  readonly slotCount: number;
+  readonly loadFactor: number;
+  readonly byteLength: number;
+  readonly bitsPerItem: number;
+  readonly fprBound: number;
+  readonly bucketCount: number;
+  readonly fingerprintBits: number;
+  readonly tailBits: number;
+  readonly rounds: number;
+  readonly initialCapacity: number;
+  readonly fpr: number;
+  readonly growth: number;
+  readonly maxKicks: number;
+  readonly seedLow: number;
+  readonly seedHigh: number;
+  readonly semiSort: boolean;
+  readonly full: boolean;
+}
+
 export interface FilterInfo {
   readonly itemCount: number;
   readonly slotCount: number;

@@ -1,0 +1,224 @@
+// The public ScalableCuckooFilter class: argument checking, ownership and
+// conversion around the core's growable filter (cpp/include/cuckoo/scalable_filter.hpp).
+
+import { adopted, adoptedHandle, checkStatus, takeHandle, type Adopted } from './handles.js';
+import { ItemFilter } from './item-filter.js';
+import { describeValue, withTemporary } from './items.js';
+import { requireRuntime, type Runtime } from './loader.js';
+import type { Handle, ScalableInfo } from './raw.js';
+import { checkFlag, checkNumberOption, checkObject, checkSeed } from './validate.js';
+
+/** Options of `ScalableCuckooFilter.create(...)`. */
+export interface ScalableCreateOptions {
+  /** Items the first table holds before it grows: an integer from 1 to 2^32. The filter grows past it as needed. */
+  initialCapacity: number;
+  /** The false-positive rate kept at every size: from 10^-7 to less than 1. */
+  fpr: number;
+  /** How much the table grows each time it grows: from 1.01 to 2 (default 1.2). */
+  growth?: number;
+  /** Evictions an insert may do before the table grows: 0 to 1,000,000 (default 500). */
+  maxKicks?: number;
+  /** Seeds the item hash and the eviction choices: a non-negative safe integer or a bigint below 2^64 (default 0). */
+  seed?: number | bigint;
+  /** Semi-sorted buckets: one bit less per slot (default false). */
+  semiSort?: boolean;
+}
+
+/** The parameters of a growable filter, as returned by {@link ScalableCuckooFilter.params}. */
+export interface ScalableCuckooFilterParams {
+  readonly initialCapacity: number;
+  readonly fpr: number;
+  readonly growth: number;
+  readonly maxKicks: number;
+  readonly seed: bigint;
+  readonly semiSort: boolean;
+}
+
+function createHandle(runtime: Runtime, options: unknown, what: string): Handle {
+  const o = checkObject(options, `${what}: options`, '{ initialCapacity, fpr, growth?, maxKicks?, seed?, semiSort? }');
+  const { module } = runtime;
+  const initialCapacity = checkNumberOption(module, o, 'initialCapacity', what);
+  const fpr = checkNumberOption(module, o, 'fpr', what);
+  const growth = checkNumberOption(module, o, 'growth', what, module.defaultGrowth);
+  const maxKicks = checkNumberOption(module, o, 'maxKicks', what, module.defaultMaxKicks);
+  const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
+  const semiSort = checkFlag(o.semiSort, `${what}: semiSort`);
+  const status = module.createScalable(initialCapacity, fpr, growth, maxKicks, seedLow, seedHigh, semiSort, runtime.results);
+  return takeHandle(runtime, status, what, o);
+}
+
+/**
+ * A cuckoo filter that grows as items come: no capacity to know in advance,
+ * and its false-positive rate stays at or below `fpr` however far it grows.
+ * Adds fail only when memory runs out. Same items, methods and batches as
+ * {@link CuckooFilter}; its own byte format (FORMAT.md, version 3). The design
+ * and its costs (bits per item, speed) are in the README.
+ *
+ * @example
+ * ```ts
+ * import { init, ScalableCuckooFilter } from 'cuckoo-wasm';
+ * await init();
+ * using seen = ScalableCuckooFilter.create({ initialCapacity: 1000, fpr: 0.001 });
+ * for (const url of crawl()) if (!seen.has(url)) seen.add(url);
+ * ```
+ */
+export class ScalableCuckooFilter extends ItemFilter {
+  #params: ScalableCuckooFilterParams | undefined;
+
+  /**
+   * The same as {@link ScalableCuckooFilter.create}.
+   * @example
+   * ```ts
+   * const filter = new ScalableCuckooFilter({ initialCapacity: 1000, fpr: 0.01 });
+   * ```
+   */
+  constructor(options: ScalableCreateOptions);
+  /** @internal */
+  constructor(options: ScalableCreateOptions | Adopted);
+  constructor(options: ScalableCreateOptions | Adopted) {
+    const what = 'new ScalableCuckooFilter';
+    const runtime = requireRuntime(what);
+    super(runtime, adoptedHandle(options) ?? createHandle(runtime, options, what), 'ScalableCuckooFilter', 'scalable');
+  }
+
+  /**
+   * A growable filter whose first table holds `initialCapacity` items.
+   *
+   * @throws TypeError / RangeError for bad options (each names the option).
+   * @example
+   * ```ts
+   * const filter = ScalableCuckooFilter.create({ initialCapacity: 1000, fpr: 0.001, seed: 42 });
+   * filter.addMany(new Uint32Array(1_000_000).map((_, i) => i)); // 1000000: it grew
+   * ```
+   */
+  static create(options: ScalableCreateOptions): ScalableCuckooFilter {
+    const what = 'ScalableCuckooFilter.create';
+    return new ScalableCuckooFilter(adopted(createHandle(requireRuntime(what), options, what)));
+  }
+
+  /**
+   * Loads a growable filter from {@link ScalableCuckooFilter.toBytes} output;
+   * every field and the checksum are verified (FORMAT.md, version 3).
+   *
+   * @throws TypeError if `bytes` is not a Uint8Array; FormatError (with a
+   *   `code`) for invalid bytes, including those of a CuckooFilter
+   *   (UNSUPPORTED_VERSION); RangeError if it does not fit in memory.
+   * @example
+   * ```ts
+   * const copy = ScalableCuckooFilter.fromBytes(filter.toBytes());
+   * ```
+   */
+  static fromBytes(bytes: Uint8Array): ScalableCuckooFilter {
+    const what = 'ScalableCuckooFilter.fromBytes';
+    const runtime = requireRuntime(what);
+    if (!(bytes instanceof Uint8Array)) throw new TypeError(`${what}: bytes must be a Uint8Array, got ${describeValue(bytes)}`);
+    const { module } = runtime;
+    const status = withTemporary(module, bytes.length, what, (address) => {
+      module.HEAPU8.set(bytes, address);
+      return module.scalableDeserialize(address, bytes.length, runtime.results);
+    });
+    return new ScalableCuckooFilter(adopted(takeHandle(runtime, status, what)));
+  }
+
+  /**
+   * Removes every item: the filter is then identical to a new one with the
+   * same options, back to its first table.
+   * @example
+   * ```ts
+   * filter.clear(); filter.size; // 0
+   * ```
+   */
+  clear(): void {
+    checkStatus(this.runtime, this.runtime.module.clearScalable(this.live('clear')), 'ScalableCuckooFilter.clear');
+  }
+
+  /**
+   * An independent copy; dispose it separately.
+   * @example
+   * ```ts
+   * using snapshot = filter.clone();
+   * ```
+   */
+  clone(): ScalableCuckooFilter {
+    const status = this.runtime.module.scalableClone(this.live('clone'), this.runtime.results);
+    return new ScalableCuckooFilter(adopted(takeHandle(this.runtime, status, 'ScalableCuckooFilter.clone')));
+  }
+
+  /**
+   * Adds every item of `other`, growing as needed. Both must have the same
+   * fpr, initialCapacity, seed and semiSort and the same current table size
+   * (a CuckooFilterError with code INCOMPATIBLE says what differs).
+   * @example
+   * ```ts
+   * using a = ScalableCuckooFilter.create({ initialCapacity: 1000, fpr: 0.001, seed: 3 });
+   * using b = ScalableCuckooFilter.create({ initialCapacity: 1000, fpr: 0.001, seed: 3 });
+   * a.add('x'); b.add('y');
+   * a.merge(b); a.has('y'); // true
+   * ```
+   */
+  merge(other: ScalableCuckooFilter): void {
+    checkStatus(this.runtime, this.mergeStatus(other, 'ScalableCuckooFilter.merge'), 'ScalableCuckooFilter.merge');
+  }
+
+  #info(method: string): ScalableInfo {
+    return this.runtime.module.describeScalable(this.live(method));
+  }
+
+  /** Number of items added and not deleted. */
+  get size(): number {
+    return this.#info('size').itemCount;
+  }
+
+  /** Buckets of the table now: it grows by `growth` each time its load reaches 0.9. */
+  get bucketCount(): number {
+    return this.#info('bucketCount').bucketCount;
+  }
+
+  /** Bits per slot: fingerprint plus tail, chosen once so the rate holds up to the largest table. */
+  get slotBits(): number {
+    const info = this.#info('slotBits');
+    return info.fingerprintBits + info.tailBits;
+  }
+
+  /** Stored entries / slots (entries include the copies a split makes of entries whose tail is spent). */
+  get loadFactor(): number {
+    return this.#info('loadFactor').loadFactor;
+  }
+
+  /** Bytes of WebAssembly memory the table uses. */
+  get byteLength(): number {
+    return this.#info('byteLength').byteLength;
+  }
+
+  /** Table bits per item (Infinity when empty). */
+  get bitsPerItem(): number {
+    return this.#info('bitsPerItem').bitsPerItem;
+  }
+
+  /** The bound on the false-positive rate at the current size; at most `fpr` at every size. */
+  get fprBound(): number {
+    return this.#info('fprBound').fprBound;
+  }
+
+  /** True only when the table could not grow (memory) and adds fail. */
+  get full(): boolean {
+    return this.#info('full').full;
+  }
+
+  /** The options the filter was created with. */
+  get params(): ScalableCuckooFilterParams {
+    if (this.#params === undefined) {
+      const info = this.#info('params');
+      this.#params = Object.freeze({
+        initialCapacity: info.initialCapacity,
+        fpr: info.fpr,
+        growth: info.growth,
+        maxKicks: info.maxKicks,
+        seed: (BigInt(info.seedHigh) << 32n) | BigInt(info.seedLow),
+        semiSort: info.semiSort,
+      });
+    }
+    this.live('params');
+    return this.#params;
+  }
+}
