@@ -217,17 +217,29 @@ class ScalableCuckooFilter::Ops {
   // Into the emptier of the two buckets: buckets not yet split in this round
   // take the items of twice the hash range of split ones, and choosing the
   // emptier evens the load out.
-  static bool placeNew(ScalableCuckooFilter& f, const Located& at, HeldEntry& leftover) noexcept {
+  enum class Placement { kPlaced, kHomeless, kRefused };
+
+  // Copies of one item share their two buckets, whatever the table's size:
+  // when those buckets hold nothing but copies of it, no growth makes room.
+  static bool onlyCopies(const ScalableCuckooFilter& f, const Located& at) noexcept {
+    unsigned copies = static_cast<unsigned>(__builtin_popcount(matchingSlots(f, at.bucket1, at.fingerprint, at.virtual1)));
+    if (at.bucket2 == at.bucket1) return copies == kSlots;
+    copies += static_cast<unsigned>(__builtin_popcount(matchingSlots(f, at.bucket2, at.fingerprint, at.virtual2)));
+    return copies == 2 * kSlots;
+  }
+
+  static Placement placeNew(ScalableCuckooFilter& f, const Located& at, HeldEntry& leftover) noexcept {
     const std::uint32_t first = valueFor(f, at.fingerprint, at.virtual1, at.bucket1);
     const std::uint32_t second = valueFor(f, at.fingerprint, at.virtual2, at.bucket2);
     SlotValues slots1 = f.table_->read(at.bucket1);
     SlotValues slots2 = f.table_->read(at.bucket2);
     const unsigned free1 = freeSlots(slots1);
     const unsigned free2 = freeSlots(slots2);
-    if (free1 != 0 && free1 >= free2) return putInto(f, at.bucket1, slots1, first);
-    if (free2 != 0) return putInto(f, at.bucket2, slots2, second);
+    if (free1 != 0 && free1 >= free2) return putInto(f, at.bucket1, slots1, first) ? Placement::kPlaced : Placement::kHomeless;
+    if (free2 != 0) return putInto(f, at.bucket2, slots2, second) ? Placement::kPlaced : Placement::kHomeless;
+    if (onlyCopies(f, at)) return Placement::kRefused;
     leftover = (f.prng_.next() & 1) != 0 ? HeldEntry{second, at.bucket2} : HeldEntry{first, at.bucket1};
-    return evict(f, leftover);
+    return evict(f, leftover) ? Placement::kPlaced : Placement::kHomeless;
   }
 
   static bool needsRoom(const ScalableCuckooFilter& f) noexcept {
@@ -443,7 +455,9 @@ bool ScalableCuckooFilter::insert(const void* item, std::size_t length) noexcept
   if (stashCount_ != 0 && (Ops::makeRoom(*this) != Status::kOk || stashCount_ != 0)) return false;
   const Ops::Located at = Ops::locate(*this, item, length);
   HeldEntry leftover;
-  if (!Ops::placeNew(*this, at, leftover)) Ops::addToStash(*this, leftover);
+  const Ops::Placement placement = Ops::placeNew(*this, at, leftover);
+  if (placement == Ops::Placement::kRefused) return false;
+  if (placement == Ops::Placement::kHomeless) Ops::addToStash(*this, leftover);
   ++itemCount_;
   ++entryCount_;
   // The item is stored (in the stash at worst) whether or not this succeeds.

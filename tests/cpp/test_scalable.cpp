@@ -163,6 +163,18 @@ TEST(Scalable, CountsCopiesAndAddsUniqueOnce) {
   EXPECT_FALSE(remove(f, 42));
 }
 
+TEST(Scalable, RefusesTheNinthCopyOfAnItemWithoutGrowing) {
+  // Copies share both buckets at every size: growing could never make room.
+  ScalableCuckooFilter f = makeScalable(1000, 0.001);
+  for (int i = 0; i < 8; ++i) ASSERT_TRUE(add(f, 42)) << i;
+  const std::uint64_t buckets = f.shape().bucketCount();
+  const std::vector<unsigned char> before = bytesOf(f);
+  EXPECT_FALSE(add(f, 42));
+  EXPECT_EQ(f.shape().bucketCount(), buckets);
+  EXPECT_EQ(bytesOf(f), before);
+  EXPECT_TRUE(add(f, 43));
+}
+
 TEST(Scalable, BatchesAnswerAsSingleItems) {
   ScalableCuckooFilter a = makeScalable(50, 0.01);
   ScalableCuckooFilter b = makeScalable(50, 0.01);
