@@ -18,14 +18,14 @@ build   Makes a cuckoo filter from a text file (or stdin with -), one item per
         again.
           -o, --output <out.cf>  where to write the filter (required)
           --fpr R                false-positive rate to aim for (default ${DEFAULT_FPR})
-          --capacity N           items the filter must hold (default: the
-                                 number of lines, which needs a first pass
-                                 over the file, or stdin held in memory)
+          --capacity N           items the filter must hold; without it the
+                                 filter grows as lines come (one pass, stdin
+                                 never held in memory, FPR R at every size,
+                                 about 1.6 times the bytes of a sized filter)
           --seed S               hash seed, 0 to 2^64-1, decimal or 0x hex
                                  (default 0); the same seed and input give
                                  the same bytes
           --semi-sort            semi-sorted buckets: one bit less per item
-                                 (needs 0.00001 < R <= 0.002)
 query   Prints "<item>\\tyes" (possibly present) or "<item>\\tno" (certainly
         absent) per item: the command-line items, or else one per line of stdin.
 info    Prints the filter's parameters and statistics; --json for JSON.

@@ -4,10 +4,10 @@
 // many commands in one process (as the tests do).
 
 import * as fs from 'node:fs';
-import { CuckooFilter, FormatError } from '../index.js';
+import { CuckooFilter, FormatError, ScalableCuckooFilter } from '../index.js';
 import { DEFAULT_FPR, expectPositionals, parseCount, parseRate, parseSeed, type ParsedArgs } from './arguments.js';
 import { CommandError, UsageError } from './errors.js';
-import { bufferSource, openSource, readLineBatches, type LineSource } from './input.js';
+import { openSource, readLineBatches, type LineSource } from './input.js';
 import type { CliIo } from './io.js';
 import { displayItem, formatFixed, formatPercent, Progress, systemErrorText, writeAnswers, writeOutput } from './output.js';
 
@@ -28,28 +28,24 @@ async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
   const givenCapacity = capacityText === undefined ? undefined : parseCount(capacityText, '--capacity');
   const seed = seedText === undefined ? 0n : parseSeed(seedText, '--seed');
 
+  const semiSort = args.flags.has('--semi-sort');
   const progress = new Progress(io);
   try {
-    let source = await openSource(inputPath, io);
-    let capacity = givenCapacity;
-    if (capacity === undefined) {
-      // The filter is sized before the first insert, so the lines are counted
-      // first: a second pass over a file, or stdin held in memory.
-      if (source.size === undefined) source = await bufferSource(source, progress);
-      capacity = 0;
-      for await (const batch of readLineBatches(source, (done) => progress.show('counting lines', done, source.size, capacity!))) {
-        capacity += batch.length;
-      }
-      if (capacity === 0) throw new CommandError(`${source.name} has no items (empty lines are skipped); nothing to build`);
-    }
-    const filter = CuckooFilter.create({ capacity, fpr, seed, semiSort: args.flags.has('--semi-sort') });
+    const source = await openSource(inputPath, io);
+    // Without a capacity the filter grows as lines come: one pass, and stdin
+    // is never held in memory.
+    const filter =
+      givenCapacity === undefined
+        ? ScalableCuckooFilter.create({ initialCapacity: GROWABLE_START, fpr, seed, semiSort })
+        : CuckooFilter.create({ capacity: givenCapacity, fpr, seed, semiSort });
     try {
       let added = 0;
       for await (const batch of readLineBatches(source, (done) => progress.show('adding items', done, source.size, added))) {
         const stored = filter.addMany(batch);
         added += stored;
-        if (stored < batch.length) throw fullFilterError(filter, batch[stored]!, added, capacity, givenCapacity === undefined);
+        if (stored < batch.length) throw fullFilterError(filter, batch[stored]!, added, givenCapacity);
       }
+      if (added === 0) throw new CommandError(`${source.name} has no items (empty lines are skipped); nothing to build`);
       const bytes = filter.toBytes();
       try {
         await fs.promises.writeFile(outputPath, bytes);
@@ -57,9 +53,13 @@ async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
         throw new CommandError(`cannot write ${outputPath}: ${systemErrorText(error)}`);
       }
       progress.clear();
+      const rate =
+        filter instanceof CuckooFilter
+          ? `expected FPR ${formatPercent(filter.expectedFpr)}`
+          : `grew to ${filter.bucketCount} buckets, FPR at most ${formatPercent(filter.fprBound)}`;
       io.stderr.write(
         `wrote ${outputPath}: ${filter.size} items, ${bytes.length} bytes, ` +
-          `${formatFixed(filter.bitsPerItem, 2)} bits per item, expected FPR ${formatPercent(filter.expectedFpr)}\n`,
+          `${formatFixed(filter.bitsPerItem, 2)} bits per item, ${rate}\n`,
       );
     } finally {
       filter.dispose();
@@ -69,19 +69,21 @@ async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
   }
 }
 
-function fullFilterError(filter: CuckooFilter, rejected: string, added: number, capacity: number, defaulted: boolean): Error {
-  const { bucketSize } = filter.params;
-  // Copies of one item all land in the same two buckets, so a line repeated
-  // more than 2b times fills them however large the filter is.
-  if (filter.count(rejected) >= 2 * bucketSize) {
+/** Items a growable filter from build holds before its first growth. */
+const GROWABLE_START = 1000;
+
+function fullFilterError(filter: CuckooFilter | ScalableCuckooFilter, rejected: string, added: number, capacity: number | undefined): Error {
+  // Copies of one item all land in the same two buckets of 4 slots, so a
+  // line repeated more than 8 times fills them however large the filter is.
+  const copies = filter instanceof CuckooFilter ? 2 * filter.params.bucketSize : 8;
+  if (filter.count(rejected) >= copies) {
     return new CommandError(
       `the filter is full after adding ${added} items: the line '${displayItem(rejected)}' occurs more than ` +
-        `${2 * bucketSize} times and a filter of bucket size ${bucketSize} cannot hold more copies of an item; ` +
-        'remove duplicate lines (e.g. with sort -u)',
+        `${copies} times and a filter cannot hold more copies of one item; remove duplicate lines (e.g. with sort -u)`,
     );
   }
-  const was = defaulted ? `${capacity}, the number of lines` : `${capacity}`;
-  return new CommandError(`the filter is full after adding ${added} items; raise --capacity (it was ${was})`);
+  if (capacity === undefined) return new CommandError(`the filter could not grow after adding ${added} items: out of memory`);
+  return new CommandError(`the filter is full after adding ${added} items; raise --capacity (it was ${capacity}) or leave it out`);
 }
 
 async function queryCommand(args: ParsedArgs, io: CliIo): Promise<void> {
@@ -104,57 +106,84 @@ async function infoCommand(args: ParsedArgs, io: CliIo): Promise<void> {
   const [filterPath] = expectPositionals('info', args, ['filter file (.cf)']) as [string];
   const [filter, fileBytes] = await loadFilter(filterPath);
   try {
-    const params = filter.params;
-    const bitsPerItem = filter.bitsPerItem;
-    const info = {
-      file: filterPath,
-      bytes: fileBytes,
-      bucketCount: params.bucketCount,
-      bucketSize: params.bucketSize,
-      fingerprintBits: params.fingerprintBits,
-      semiSort: params.semiSort,
-      maxKicks: params.maxKicks,
-      // A string: seeds go up to 2^64 - 1, beyond what a JSON number keeps exactly.
-      seed: params.seed.toString(),
-      items: filter.size,
-      slotCount: filter.slotCount,
-      loadFactor: filter.loadFactor,
-      // null when empty: JSON has no Infinity.
-      bitsPerItem: Number.isFinite(bitsPerItem) ? bitsPerItem : null,
-      expectedFpr: filter.expectedFpr,
-      fprBound: filter.fprBound,
-      full: filter.full,
-    };
+    const info = { file: filterPath, bytes: fileBytes, ...(filter instanceof CuckooFilter ? fixedInfo(filter) : growableInfo(filter)) };
     if (args.flags.has('--json')) {
       await writeOutput(io.stdout, `${JSON.stringify(info, null, 2)}\n`);
       return;
     }
-    const shown: Record<keyof typeof info, string> = {
-      ...info,
-      bytes: String(info.bytes),
-      bucketCount: String(info.bucketCount),
-      bucketSize: String(info.bucketSize),
-      fingerprintBits: String(info.fingerprintBits),
-      semiSort: info.semiSort ? 'yes (4f - 4 bits per bucket)' : 'no',
-      maxKicks: String(info.maxKicks),
-      items: String(info.items),
-      slotCount: String(info.slotCount),
-      loadFactor: formatFixed(info.loadFactor, 4),
-      bitsPerItem: info.bitsPerItem === null ? '- (empty)' : formatFixed(info.bitsPerItem, 2),
-      expectedFpr: `${info.expectedFpr.toPrecision(4)} (${formatPercent(info.expectedFpr)})`,
-      fprBound: `${info.fprBound.toPrecision(4)} (${formatPercent(info.fprBound)})`,
-      full: info.full ? 'yes (inserts fail until an item is deleted)' : 'no',
-    };
-    const width = Math.max(...Object.keys(shown).map((key) => key.length)) + 2;
-    const lines = Object.entries(shown).map(([key, value]) => `${key.padEnd(width)}${value}\n`);
-    await writeOutput(io.stdout, lines.join(''));
+    const shown = Object.entries(info).map(([key, value]): [string, string] => [key, shownValue(key, value)]);
+    const width = Math.max(...shown.map(([key]) => key.length)) + 2;
+    await writeOutput(io.stdout, shown.map(([key, value]) => `${key.padEnd(width)}${value}\n`).join(''));
   } finally {
     filter.dispose();
   }
 }
 
-/** The filter in the file at `path`, and the file's size in bytes. */
-async function loadFilter(path: string): Promise<[filter: CuckooFilter, fileBytes: number]> {
+function fixedInfo(filter: CuckooFilter) {
+  const params = filter.params;
+  return {
+    bucketCount: params.bucketCount,
+    bucketSize: params.bucketSize,
+    fingerprintBits: params.fingerprintBits,
+    semiSort: params.semiSort,
+    maxKicks: params.maxKicks,
+    // A string: seeds go up to 2^64 - 1, beyond what a JSON number keeps exactly.
+    seed: params.seed.toString(),
+    items: filter.size,
+    slotCount: filter.slotCount,
+    loadFactor: filter.loadFactor,
+    // null when empty: JSON has no Infinity.
+    bitsPerItem: Number.isFinite(filter.bitsPerItem) ? filter.bitsPerItem : null,
+    expectedFpr: filter.expectedFpr,
+    fprBound: filter.fprBound,
+    full: filter.full,
+  };
+}
+
+function growableInfo(filter: ScalableCuckooFilter) {
+  const params = filter.params;
+  return {
+    growable: true,
+    fpr: params.fpr,
+    initialCapacity: params.initialCapacity,
+    growth: params.growth,
+    bucketCount: filter.bucketCount,
+    slotBits: filter.slotBits,
+    semiSort: params.semiSort,
+    maxKicks: params.maxKicks,
+    seed: params.seed.toString(),
+    items: filter.size,
+    loadFactor: filter.loadFactor,
+    bitsPerItem: Number.isFinite(filter.bitsPerItem) ? filter.bitsPerItem : null,
+    fprBound: filter.fprBound,
+    full: filter.full,
+  };
+}
+
+/** A field of info as the text output shows it. */
+function shownValue(key: string, value: unknown): string {
+  switch (key) {
+    case 'semiSort':
+      return value === true ? 'yes (one bit less per slot)' : 'no';
+    case 'growable':
+      return 'yes (grows as items come; FPR kept at every size)';
+    case 'loadFactor':
+      return formatFixed(value as number, 4);
+    case 'bitsPerItem':
+      return value === null ? '- (empty)' : formatFixed(value as number, 2);
+    case 'expectedFpr':
+    case 'fprBound':
+    case 'fpr':
+      return `${(value as number).toPrecision(4)} (${formatPercent(value as number)})`;
+    case 'full':
+      return value === true ? 'yes (inserts fail until an item is deleted)' : 'no';
+    default:
+      return String(value);
+  }
+}
+
+/** The filter in the file at `path` (fixed or growable), and the file's size in bytes. */
+async function loadFilter(path: string): Promise<[filter: CuckooFilter | ScalableCuckooFilter, fileBytes: number]> {
   let bytes: Uint8Array;
   try {
     bytes = await fs.promises.readFile(path);
@@ -162,7 +191,7 @@ async function loadFilter(path: string): Promise<[filter: CuckooFilter, fileByte
     throw new CommandError(`cannot read ${path}: ${systemErrorText(error)}`);
   }
   try {
-    return [CuckooFilter.fromBytes(bytes), bytes.length];
+    return [fromEitherFormat(bytes), bytes.length];
   } catch (error) {
     if (error instanceof FormatError) {
       // Drop the "CuckooFilter.fromBytes: " context: here the file is the context.
@@ -174,5 +203,16 @@ async function loadFilter(path: string): Promise<[filter: CuckooFilter, fileByte
       throw new CommandError(`cannot load ${path}: ${error.message.replace(/^[\w.]+: /, '')}`);
     }
     throw error;
+  }
+}
+
+// A fixed filter's format versions, else a growable filter's: each class
+// knows its own versions, so the other's bytes are UNSUPPORTED_VERSION to it.
+function fromEitherFormat(bytes: Uint8Array): CuckooFilter | ScalableCuckooFilter {
+  try {
+    return CuckooFilter.fromBytes(bytes);
+  } catch (error) {
+    if (!(error instanceof FormatError) || error.code !== 'UNSUPPORTED_VERSION') throw error;
+    return ScalableCuckooFilter.fromBytes(bytes);
   }
 }

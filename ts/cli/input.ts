@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { CommandError } from './errors.js';
 import type { CliIo } from './io.js';
-import { systemErrorText, type Progress } from './output.js';
+import { systemErrorText } from './output.js';
 
 /** Lines handed to the filter at once: large enough to amortize the call, small enough to redraw progress. */
 const BATCH_LINES = 16_384;
@@ -38,17 +38,6 @@ export async function openSource(path: string, io: CliIo): Promise<LineSource> {
     size: stat.isFile() ? stat.size : undefined,
     chunks: () => fs.createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }),
   };
-}
-
-export async function bufferSource(source: LineSource, progress: Progress): Promise<LineSource> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of readChunks(source)) {
-    chunks.push(chunk);
-    size += chunk.length;
-    progress.show(`reading ${source.name}`, size, undefined, undefined);
-  }
-  return { name: source.name, size, chunks: () => chunks };
 }
 
 async function* readChunks(source: LineSource): AsyncGenerator<Uint8Array> {
