@@ -7,6 +7,7 @@
 #include <new>
 #include <utility>
 
+#include "cuckoo/bit_io.hpp"
 #include "cuckoo/hashing.hpp"
 #include "item_hash.hpp"
 #include "reject.hpp"
@@ -76,7 +77,9 @@ class ScalableCuckooFilter::Ops {
   };
 
   static Located locate(const ScalableCuckooFilter& f, const void* item, std::size_t length) noexcept {
-    const std::uint64_t hash = detail::hashItem(item, length, f.params_.seed);
+    // Numbers from JavaScript and typed arrays are 8 bytes: XXH3's 8-byte path inline.
+    const std::uint64_t hash = length == 8 ? detail::hashEightBytes(item, f.params_.seed)
+                                           : detail::hashItem(item, length, f.params_.seed);
     Located at;
     at.fingerprint = fingerprintFromHash(hash, f.shape_.fixedBits);
     at.virtual1 = linearVirtualBucket(hash);
@@ -130,6 +133,23 @@ class ScalableCuckooFilter::Ops {
     return found;
   }
 
+  // Whether `bucket` holds an entry matching the item: the lookup's path.
+  // The fingerprint is compared first; one slot in 2^r passes it, and only
+  // then is the tail decoded.
+  static bool bucketHolds(const ScalableCuckooFilter& f, std::uint64_t bucket, std::uint32_t fingerprint,
+                          std::uint64_t virtualBucket) noexcept {
+    const unsigned tailBits = f.shape_.tailBits;
+    if (f.params_.semiSort) return matchingSlots(f, bucket, fingerprint, virtualBucket) != 0;
+    const unsigned slotBits = f.shape_.slotBits();
+    const std::uint64_t bitPos = bucket * 4 * std::uint64_t{slotBits};
+    const unsigned char* bytes = f.table_->data();
+    for (unsigned s = 0; s < kSlots; ++s) {
+      const auto value = static_cast<std::uint32_t>(bits::read(bytes, bitPos + s * slotBits, slotBits));
+      if ((value >> tailBits) == fingerprint && matches(f, value, fingerprint, virtualBucket, levelOf(f, bucket))) return true;
+    }
+    return false;
+  }
+
   static bool heldMatches(const ScalableCuckooFilter& f, const HeldEntry& held, const Located& at) noexcept {
     return (held.bucket == at.bucket1 && matches(f, held.value, at.fingerprint, at.virtual1, levelOf(f, at.bucket1))) ||
            (held.bucket == at.bucket2 && matches(f, held.value, at.fingerprint, at.virtual2, levelOf(f, at.bucket2)));
@@ -175,23 +195,33 @@ class ScalableCuckooFilter::Ops {
     return putInto(f, bucket, slots, value);
   }
 
-  // Algorithm 1's relocation loop from `bucket`, which is full. Returns false,
-  // with the entry left homeless in `held`, when evictions run out.
+  // Algorithm 1's relocation loop from `bucket`, which is full, looking one
+  // step ahead: a resident whose other bucket has room moves there and the
+  // walk ends; only when none has does a random one move on. The table runs
+  // near its maximum load all the time (it grows there), where a blind walk
+  // is long. Returns false, with the entry left homeless in `held`, when
+  // evictions run out.
   static bool evict(ScalableCuckooFilter& f, HeldEntry& held) noexcept {
     for (std::uint32_t kick = 0; kick < f.params_.maxKicks; ++kick) {
       SlotValues slots = f.table_->read(held.bucket);
       const auto first = static_cast<unsigned>(f.prng_.next() & (kSlots - 1));
-      std::uint32_t movedValue = 0;
-      std::uint64_t movedBucket = 0;
-      unsigned victim = kSlots;
-      for (unsigned i = 0; i < kSlots && victim == kSlots; ++i) {
+      HeldEntry moved[kSlots];
+      bool movable[kSlots];
+      for (unsigned i = 0; i < kSlots; ++i) {
         const unsigned slot = (first + i) & (kSlots - 1);
-        if (otherPlace(f, slots.value[slot], held.bucket, movedValue, movedBucket)) victim = slot;
+        movable[i] = otherPlace(f, slots.value[slot], held.bucket, moved[i].value, moved[i].bucket);
+        if (movable[i] && tryPut(f, moved[i].bucket, moved[i].value)) {
+          slots.value[slot] = held.value;
+          f.table_->write(held.bucket, slots);
+          return true;
+        }
       }
+      unsigned victim = 0;
+      while (victim < kSlots && !movable[victim]) ++victim;
       if (victim == kSlots) return false;
-      slots.value[victim] = held.value;
+      slots.value[(first + victim) & (kSlots - 1)] = held.value;
       f.table_->write(held.bucket, slots);
-      held = HeldEntry{movedValue, movedBucket};
+      held = moved[victim];
       if (tryPut(f, held.bucket, held.value)) return true;
     }
     return false;
@@ -472,8 +502,8 @@ InsertOutcome ScalableCuckooFilter::insertUnique(const void* item, std::size_t l
 
 bool ScalableCuckooFilter::contains(const void* item, std::size_t length) const noexcept {
   const Ops::Located at = Ops::locate(*this, item, length);
-  if (Ops::matchingSlots(*this, at.bucket1, at.fingerprint, at.virtual1) != 0) return true;
-  if (Ops::matchingSlots(*this, at.bucket2, at.fingerprint, at.virtual2) != 0) return true;
+  if (Ops::bucketHolds(*this, at.bucket1, at.fingerprint, at.virtual1)) return true;
+  if (Ops::bucketHolds(*this, at.bucket2, at.fingerprint, at.virtual2)) return true;
   for (unsigned k = 0; k < stashCount_; ++k) {
     if (Ops::heldMatches(*this, stash_[k], at)) return true;
   }
