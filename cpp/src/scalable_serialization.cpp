@@ -135,7 +135,7 @@ Status ScalableCuckooFilter::deserialize(const unsigned char* data, std::size_t 
                        shape.level >= shape.initialLevel && shape.level <= kMaxScalableLevel &&
                        shape.splitBucket < (std::uint64_t{1} << shape.level) &&
                        (shape.level < kMaxScalableLevel || shape.splitBucket == 0) &&
-                       shape.bucketCount() >= initial.bucketCount() && shape.tailBits >= initial.tailBits &&
+                       shape.bucketCount() >= initial.bucketCount() && shape.tailBits == initial.tailBits &&
                        shape.slotBits() <= 32 && stashCount <= kMaxHeld;
   if (!shapeOk) return rejected(Status::kFormatBadParameters);
   const std::uint64_t payload = detail::ScalableTable::payloadBytesFor(shape.bucketCount(), shape.slotBits(), params.semiSort);
