@@ -6,7 +6,7 @@ import { ItemFilter } from './item-filter.js';
 import { describeValue, withTemporary } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
 import type { FilterInfo, Handle } from './raw.js';
-import { checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed } from './validate.js';
+import { checkEvictionOptions, checkInteger, checkNumberOption, checkObject } from './validate.js';
 
 /** Options of `new CuckooFilter(...)`: the table's exact shape. */
 export interface CuckooFilterOptions {
@@ -73,9 +73,7 @@ function createHandle(runtime: Runtime, options: unknown): Handle {
   const bucketCount = checkNumberOption(module, o, 'bucketCount', what);
   const bucketSize = checkNumberOption(module, o, 'bucketSize', what);
   const bits = checkNumberOption(module, o, 'fingerprintBits', what);
-  const maxKicks = checkNumberOption(module, o, 'maxKicks', what, module.defaultMaxKicks);
-  const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
-  const semiSort = checkFlag(o.semiSort, `${what}: semiSort`);
+  const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(module, o, what);
   const status = module.createFilter(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, semiSort, runtime.results);
   return takeHandle(runtime, status, what, o);
 }
@@ -147,9 +145,7 @@ export class CuckooFilter extends ItemFilter {
     // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
     const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
     const fpr = checkNumberOption(runtime.module, o, 'fpr', what);
-    const maxKicks = checkNumberOption(runtime.module, o, 'maxKicks', what, runtime.module.defaultMaxKicks);
-    const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
-    const semiSort = checkFlag(o.semiSort, `${what}: semiSort`);
+    const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime.module, o, what);
     const status = runtime.module.createFilterForCapacity(capacity, fpr, maxKicks, seedLow, seedHigh, semiSort, runtime.results);
     return new CuckooFilter(adopted(takeHandle(runtime, status, what, o)));
   }

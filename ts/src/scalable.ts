@@ -6,7 +6,7 @@ import { ItemFilter } from './item-filter.js';
 import { describeValue, withTemporary } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
 import type { Handle, ScalableInfo } from './raw.js';
-import { checkFlag, checkNumberOption, checkObject, checkSeed } from './validate.js';
+import { checkEvictionOptions, checkNumberOption, checkObject } from './validate.js';
 
 /** Options of `ScalableCuckooFilter.create(...)`. */
 export interface ScalableCreateOptions {
@@ -40,9 +40,7 @@ function createHandle(runtime: Runtime, options: unknown, what: string): Handle 
   const initialCapacity = checkNumberOption(module, o, 'initialCapacity', what);
   const fpr = checkNumberOption(module, o, 'fpr', what);
   const growth = checkNumberOption(module, o, 'growth', what, module.defaultGrowth);
-  const maxKicks = checkNumberOption(module, o, 'maxKicks', what, module.defaultMaxKicks);
-  const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
-  const semiSort = checkFlag(o.semiSort, `${what}: semiSort`);
+  const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(module, o, what);
   const status = module.createScalable(initialCapacity, fpr, growth, maxKicks, seedLow, seedHigh, semiSort, runtime.results);
   return takeHandle(runtime, status, what, o);
 }

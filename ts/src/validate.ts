@@ -64,3 +64,17 @@ export function checkSeed(value: unknown, what: string): [low: number, high: num
   }
   throw new TypeError(`${what} must be a number or a bigint, got ${describeValue(value)}`);
 }
+
+/** The options every cuckoo filter takes besides its size: maxKicks, seed and semiSort, checked. */
+export interface EvictionOptions {
+  maxKicks: number;
+  seedLow: number;
+  seedHigh: number;
+  semiSort: boolean;
+}
+
+export function checkEvictionOptions(module: RawModule, options: Readonly<Record<string, unknown>>, context: string): EvictionOptions {
+  const maxKicks = checkNumberOption(module, options, 'maxKicks', context, module.defaultMaxKicks);
+  const [seedLow, seedHigh] = checkSeed(options.seed, `${context}: seed`);
+  return { maxKicks, seedLow, seedHigh, semiSort: checkFlag(options.semiSort, `${context}: semiSort`) };
+}
