@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "batch_memory.hpp"
 #include "buckets.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/hashing.hpp"
@@ -52,23 +53,6 @@ struct EightByteItems {
   static constexpr std::size_t length(std::size_t) noexcept { return 8; }
 };
 
-// Items per block of a batch: enough loads in flight to hide the latency of
-// a table beyond the caches, few enough that the block's state stays in registers
-// and L1.
-inline constexpr std::size_t kBatchBlock = 16;
-
-// Natively a batch prefetches each item's buckets as it hashes the block, and
-// then probes them; wasm has no prefetch, so there the batch loads the
-// buckets of the whole block first (their misses overlap), then compares.
-#if defined(__wasm__)
-inline constexpr bool kPrefetches = false;
-inline void prefetch(const void*) noexcept {}
-#else
-inline constexpr bool kPrefetches = true;
-inline void prefetch(const void* address) noexcept { __builtin_prefetch(address, 1, 3); }
-#endif
-// Where the bytes a batch touches in wasm go, so that the loads stay.
-inline volatile unsigned char gTouched = 0;
 
 template <class Buckets, class Index>
 class Kernel {

@@ -7,6 +7,7 @@
 #include <new>
 #include <utility>
 
+#include "batch_memory.hpp"
 #include "reject.hpp"
 #include "scalable_ops.hpp"
 #include "scalable_table.hpp"
@@ -120,13 +121,7 @@ InsertOutcome ScalableCuckooFilter::insertUnique(const void* item, std::size_t l
 }
 
 bool ScalableCuckooFilter::contains(const void* item, std::size_t length) const noexcept {
-  const Ops::Located at = Ops::locate(*this, item, length);
-  if (Ops::bucketHolds(*this, at.bucket1, at.fingerprint, at.virtual1)) return true;
-  if (Ops::bucketHolds(*this, at.bucket2, at.fingerprint, at.virtual2)) return true;
-  for (unsigned k = 0; k < stashCount_; ++k) {
-    if (Ops::heldMatches(*this, stash_[k], at)) return true;
-  }
-  return false;
+  return Ops::containsLocated(*this, Ops::locate(*this, item, length));
 }
 
 unsigned ScalableCuckooFilter::count(const void* item, std::size_t length) const noexcept {
@@ -201,8 +196,23 @@ std::size_t ScalableCuckooFilter::insertMany(const ItemBatch& items) noexcept {
   return items.count;
 }
 
+// In blocks: every item of the block located and its buckets requested
+// (batch_memory.hpp), then each probed, so that their cache misses overlap.
 void ScalableCuckooFilter::containsMany(const ItemBatch& items, unsigned char* answers) const noexcept {
-  for (std::size_t k = 0; k < items.count; ++k) answers[k] = contains(items.item(k), items.length(k)) ? 1 : 0;
+  Ops::Located at[detail::kBatchBlock];
+  const unsigned char* bytes = table_->data();
+  const std::uint64_t bucketBits = table_->bucketBits();
+  for (std::size_t base = 0; base < items.count; base += detail::kBatchBlock) {
+    const std::size_t n = items.count - base < detail::kBatchBlock ? items.count - base : detail::kBatchBlock;
+    unsigned char seen = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      at[k] = Ops::locate(*this, items.item(base + k), items.length(base + k));
+      detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
+      detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
+    }
+    detail::gTouched = seen;
+    for (std::size_t k = 0; k < n; ++k) answers[base + k] = Ops::containsLocated(*this, at[k]) ? 1 : 0;
+  }
 }
 
 std::size_t ScalableCuckooFilter::eraseMany(const ItemBatch& items) noexcept {

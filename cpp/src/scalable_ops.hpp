@@ -151,6 +151,15 @@ class ScalableCuckooFilter::Ops {
     return false;
   }
 
+  static bool containsLocated(const ScalableCuckooFilter& f, const Located& at) noexcept {
+    if (bucketHolds(f, at.bucket1, at.fingerprint, at.virtual1)) return true;
+    if (bucketHolds(f, at.bucket2, at.fingerprint, at.virtual2)) return true;
+    for (unsigned k = 0; k < f.stashCount_; ++k) {
+      if (heldMatches(f, f.stash_[k], at)) return true;
+    }
+    return false;
+  }
+
   static bool heldMatches(const ScalableCuckooFilter& f, const HeldEntry& held, const Located& at) noexcept {
     return (held.bucket == at.bucket1 && matches(f, held.value, at.fingerprint, at.virtual1, levelOf(f, at.bucket1))) ||
            (held.bucket == at.bucket2 && matches(f, held.value, at.fingerprint, at.virtual2, levelOf(f, at.bucket2)));
