@@ -1,0 +1,59 @@
+// The native C++ core's figures for `npm run bench`: build/native/bench/
+// cuckoo_bench --json, and the rows the tables put beside cuckoo-wasm's.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { BUCKET_SIZE, FINGERPRINT_BITS, SEMI_SORTED_BITS } from './options.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const NATIVE_BENCH = path.join(ROOT, 'build/native/bench/cuckoo_bench');
+
+/** Runs cuckoo_bench at 2^log2 buckets for each of `sizes`: { command, rows, stderr } or { error }. */
+export function runNative(sizes) {
+  if (!existsSync(NATIVE_BENCH)) {
+    return { error: `${path.relative(ROOT, NATIVE_BENCH)} not found: run bash scripts/build` };
+  }
+  const args = [
+    '--json',
+    '--log2-buckets',
+    sizes.join(','),
+    '--bits',
+    String(FINGERPRINT_BITS),
+    '--bucket-size',
+    String(BUCKET_SIZE),
+    '--semi-bits',
+    String(SEMI_SORTED_BITS),
+  ];
+  const result = spawnSync(NATIVE_BENCH, args, { encoding: 'utf8', maxBuffer: 1 << 22 });
+  if (result.status !== 0) return { error: `cuckoo_bench exited with ${result.status}: ${result.stderr.trim()}` };
+  return {
+    command: `${path.relative(ROOT, NATIVE_BENCH)} ${args.join(' ')}`,
+    rows: JSON.parse(result.stdout),
+    stderr: result.stderr.trim(), // "BUG: ..." lines, if any
+  };
+}
+
+/**
+ * The native row of one variant at 2^log2 buckets (power of two), or
+ * undefined: api 'call' or 'batch', the generic kernel or the shape's own,
+ * plain f=12 or semi-sorted f=13.
+ */
+export function nativeRow(native, log2, { api, generic = false, semiSort = false }) {
+  return native.rows?.find(
+    (r) =>
+      r.log2Buckets === log2 &&
+      r.bucketCount === 2 ** log2 &&
+      r.api === api &&
+      r.generic === generic &&
+      r.semiSort === semiSort &&
+      r.fingerprintBits === (semiSort ? SEMI_SORTED_BITS : FINGERPRINT_BITS),
+  );
+}
+
+/** A native row's rates under the names the kernel rows use (M ops/s). */
+export function nativeRates(row) {
+  return row && { add: row.constructMops, has: row.positiveLookupMops, miss: row.negativeLookupMops, del: row.deleteMops };
+}

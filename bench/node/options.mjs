@@ -1,0 +1,34 @@
+// The command line of `npm run bench` (bench/node-bench.mjs) and the
+// constants every part of it shares.
+
+export const USAGE = 'usage: node bench/node-bench.mjs [--quick] [--json] | --space [--json]';
+const FLAGS = ['--quick', '--json', '--space'];
+
+export const FINGERPRINT_BITS = 12;
+/** Semi-sorted rows use one bit more: the same space as FINGERPRINT_BITS plain. */
+export const SEMI_SORTED_BITS = FINGERPRINT_BITS + 1;
+export const BUCKET_SIZE = 4;
+export const SEED = 1;
+/** Absent keys looked up per filter (capped at the slot count). */
+export const MAX_NEGATIVES = 1 << 22;
+/** Keys per peer has- / delete measurement. */
+export const PEER_SAMPLE = 50_000;
+
+/**
+ * Parses `argv` (without node and the script); returns the options, or
+ * { exit, message } for --help and for an unknown argument.
+ */
+export function parseOptions(argv) {
+  if (argv.includes('--help') || argv.includes('-h')) return { exit: 0, message: USAGE };
+  const unknown = argv.find((arg) => !FLAGS.includes(arg));
+  if (unknown !== undefined) return { exit: 2, message: `node-bench: unknown argument ${unknown}\n${USAGE}` };
+  const quick = argv.includes('--quick');
+  return {
+    quick,
+    json: argv.includes('--json'),
+    space: argv.includes('--space'),
+    sizes: quick ? [16] : [16, 22],
+    /** Timed runs per (mode, size) of the main table, after one untimed warm-up run at 2^16. */
+    reps: quick ? { 16: 3, 22: 1 } : { 16: 5, 22: 1 },
+  };
+}

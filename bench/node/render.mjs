@@ -1,0 +1,156 @@
+// The main table of `npm run bench`: cuckoo-wasm's modes, the native core
+// and the npm peers, with the semi-sorted and 2^k − 1 ratios below it.
+
+import { minutes, mops, percent, ratio } from './format.mjs';
+import { nativeRow } from './native.mjs';
+import { BUCKET_SIZE, FINGERPRINT_BITS, PEER_SAMPLE, SEED, SEMI_SORTED_BITS } from './options.mjs';
+
+export function bestPeer(peers, field) {
+  let best = null;
+  for (const p of peers) if (p[field] !== null && (best === null || p[field] > best[field])) best = p;
+  return best;
+}
+
+export function ratios(row, peers) {
+  const out = {};
+  for (const field of ['addMops', 'hasPositiveMops', 'hasNegativeMops', 'deleteMops']) {
+    const best = bestPeer(peers, field);
+    out[field] = best ? { ratio: row[field] / best[field], peer: best.name } : null;
+  }
+  return out;
+}
+
+export function renderMain(results) {
+  const { machine, native, ours, peers, peerEstimates } = results;
+  const { quick, reps, sizes } = results.options;
+  const lines = [];
+  lines.push('## cuckoo-wasm benchmark');
+  lines.push('');
+  lines.push(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.os}; Node ${machine.node}; single thread.` +
+      (quick ? ' Mode: --quick (2^16 only).' : ''),
+  );
+  const share = machine.cpuShareOfTimedLoops;
+  lines.push(
+    `Contention: 1-min load average ${machine.loadAverageAtStart.toFixed(2)} at start, ${machine.loadAverageAtEnd.toFixed(2)} at end; ` +
+      `cuckoo-wasm's timed loops got a median ${percent(share.median, 0)} (min ${percent(share.min, 0)}) of a CPU` +
+      (share.median < 0.9 || share.min < 0.7
+        ? ' (under 100%: other processes competed for the cores, so the rates below are lower than on an idle machine).'
+        : ' (over 100% = GC and compiler threads).'),
+  );
+  lines.push(
+    `Method: f=${FINGERPRINT_BITS}, b=${BUCKET_SIZE}, seed ${SEED}; distinct pre-generated keys (strings: 16 random hex chars; ` +
+      'numbers: random integers < 2^53, Uint32Array: random u32); each filter filled until the first add returns false; ' +
+      'has+ over every stored key, has− over never-added keys (→ FPR), then delete of every stored key. ' +
+      'M ops/s = ops / elapsed process.hrtime.bigint(). ' +
+      `cuckoo-wasm: one untimed warm-up run per mode, then the median of ${reps[16]} runs at 2^16` +
+      (quick ? '' : `, 1 run at 2^22`) +
+      ' (runs go round-robin over the modes, with a full GC before each, untimed)' +
+      `. Native: cuckoo_bench --json (random u64 keys, median of 5 runs at 2^16${quick ? '' : ', 1 run at 2^22'}). ` +
+      `npm peers: string keys, per call, one warm-up on a small filter, filled to cuckoo-wasm's 2^16 item count (or first failed add); ` +
+      `add timed over the whole fill, has+ over all stored keys, has− and delete over ${PEER_SAMPLE / 1000}k keys; ` +
+      'their bits/item are estimated from serialized JSON (length × 8 / items).',
+  );
+  lines.push('');
+  lines.push(
+    '| implementation | API / keys | buckets | items (load) | add | has+ | has− | delete | bits/item | serialized B/item | FPR | false neg. | vs best peer: add / has+ / has− / delete |',
+  );
+  lines.push('|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
+  const peers16 = peers.filter((p) => p.log2Buckets === 16);
+  for (const log2 of sizes) {
+    for (const row of ours.filter((r) => r.log2Buckets === log2)) {
+      let vs = '—';
+      if (log2 === 16 && peers16.length) {
+        const r = ratios(row, peers16);
+        vs = ['addMops', 'hasPositiveMops', 'hasNegativeMops', 'deleteMops'].map((f) => (r[f] ? ratio(r[f].ratio) : 'n/a')).join(' / ');
+      }
+      const name = row.semiSort ? `cuckoo-wasm semi-sorted f=${SEMI_SORTED_BITS}` : 'cuckoo-wasm';
+      const buckets = row.belowPowerOfTwo ? `2^${log2} − 1 (hash id 2)` : `2^${log2}`;
+      lines.push(
+        `| ${name} | ${row.api}, ${row.keys} | ${buckets} | ${row.items} (${row.loadFactor.toFixed(4)}) | ${mops(row.addMops)} | ` +
+          `${mops(row.hasPositiveMops)} | ${mops(row.hasNegativeMops)} | ${mops(row.deleteMops)} | ${row.bitsPerItem.toFixed(2)} | ` +
+          `${row.serializedBytesPerItem.toFixed(3)} | ${percent(row.measuredFpr)} | ${row.falseNegatives} | ${vs} |`,
+      );
+    }
+    const nativeVariants = [
+      ['insert / contains / erase, u64', { api: 'call' }],
+      ['insertMany / containsMany / eraseMany, u64', { api: 'batch' }],
+      ['generic kernel, insert / contains / erase, u64', { api: 'call', generic: true }],
+    ];
+    for (const [api, variant] of nativeVariants) {
+      const n = nativeRow(native, log2, variant);
+      if (!n) continue;
+      lines.push(
+        `| native C++ core | ${api} | 2^${log2} | ${n.items} (${n.loadFactor.toFixed(4)}) | ${mops(n.constructMops)} | ` +
+          `${mops(n.positiveLookupMops)} | ${mops(n.negativeLookupMops)} | ${mops(n.deleteMops)} | ${n.bitsPerItem.toFixed(2)} | — | ` +
+          `${percent(n.measuredFpr)} | ${native.stderr.includes('false negatives') ? 'see stderr' : 0} | — |`,
+      );
+    }
+    if (native.error) {
+      lines.push(`| native C++ core | — | 2^${log2} | ${native.error} | | | | | | | | | |`);
+    }
+    for (const p of peers.filter((r) => r.log2Buckets === log2)) {
+      let fn = p.falseNegatives ? `**${p.falseNegatives}** (${(100 * (p.falseNegatives / p.items)).toPrecision(2)}%)` : '0';
+      if (p.deleteFailures) fn += `; ${p.deleteFailures} of ${p.deletes} deletes found nothing`;
+      lines.push(
+        `| ${p.name} | ${p.config}, string | 2^${log2} | ${p.items} (${(p.items / (BUCKET_SIZE * 2 ** 16)).toFixed(4)}) | ${mops(p.addMops)} | ` +
+          `${mops(p.hasPositiveMops)} | ${mops(p.hasNegativeMops)} | ${mops(p.deleteMops)} | ≈${p.jsonBitsPerItem.toFixed(1)} (JSON) | ` +
+          `${p.jsonBytesPerItem.toFixed(2)} (JSON) | ${percent(p.measuredFpr)} | ${fn} | — |`,
+      );
+    }
+    if (log2 === 22) {
+      for (const e of peerEstimates) {
+        lines.push(`| ${e.name} | string | 2^22 | skipped: too slow (est. ${minutes(e.seconds)} for ${e.items} items) | | | | | | | | | |`);
+      }
+    }
+  }
+  lines.push('');
+  lines.push(semiSortedRatios(ours));
+  lines.push('');
+  lines.push(anyCountRatios(ours));
+  lines.push('');
+  lines.push('Rates in M ops/s. Load of npm peers = items / (4 × 2^16) (the Bloom filter has no slots). "vs best peer" = cuckoo-wasm ops/s ÷ the fastest npm peer for that operation at 2^16.');
+  return lines.join('\n');
+}
+
+/** The row of the power-of-two plain table with the same API, keys and size as `row`. */
+export function plainTwin(ours, row) {
+  return ours.find(
+    (r) => !r.semiSort && !r.belowPowerOfTwo && r.log2Buckets === row.log2Buckets && r.api === row.api && r.keys === row.keys,
+  );
+}
+
+/** Rates of `row` over its plain power-of-two twin's. */
+export function rateRatios(row, twin) {
+  const share = (field) => row[field] / twin[field];
+  return { add: share('addMops'), has: share('hasPositiveMops'), miss: share('hasNegativeMops'), del: share('deleteMops') };
+}
+
+/** 2^k - 1 bucket rows (hash id 2) as a fraction of the 2^k rows with the same API and keys. */
+function anyCountRatios(ours) {
+  const parts = [];
+  for (const row of ours.filter((r) => r.belowPowerOfTwo)) {
+    const r = rateRatios(row, plainTwin(ours, row));
+    parts.push(
+      `2^${row.log2Buckets} ${row.api}, ${row.keys}: add ${r.add.toFixed(2)}, has+ ${r.has.toFixed(2)}, ` +
+        `has− ${r.miss.toFixed(2)}, delete ${r.del.toFixed(2)}`,
+    );
+  }
+  return `2^k − 1 buckets (hash id 2) ÷ 2^k buckets (hash id 1), same run: ${parts.join('; ') || 'n/a'}.`;
+}
+
+/** Semi-sorted rows as a fraction of the plain rows with the same API and keys. */
+function semiSortedRatios(ours) {
+  const parts = [];
+  for (const semi of ours.filter((r) => r.semiSort)) {
+    const plain = plainTwin(ours, semi);
+    if (!plain) continue;
+    const share = (field) => `${(semi[field] / plain[field]).toFixed(2)}`;
+    parts.push(
+      `2^${semi.log2Buckets} ${semi.api}, ${semi.keys}: add ${share('addMops')}, has+ ${share('hasPositiveMops')}, ` +
+        `has− ${share('hasNegativeMops')}, delete ${share('deleteMops')}; FPR ${(semi.measuredFpr / plain.measuredFpr).toFixed(2)}, ` +
+        `bits/item ${(semi.bitsPerItem / plain.bitsPerItem).toFixed(3)}`,
+    );
+  }
+  return `Semi-sorted (f=${SEMI_SORTED_BITS}) ÷ plain (f=${FINGERPRINT_BITS}), same space: ${parts.join('; ') || 'n/a'}.`;
+}
