@@ -1,12 +1,21 @@
 #!/usr/bin/env node
 // `npm run bench`: cuckoo-wasm (through its public TypeScript API, dist/esm),
 // the native C++ core (build/native/bench/cuckoo_bench --json) and the npm
-// packages cuckoo-filter and bloom-filters, side by side in one markdown table.
+// packages cuckoo-filter and bloom-filters, side by side in one markdown table;
+// then the kernel rows (specialised and generic, per call and batched) of
+// wasm in Node and in Chromium beside native's, their ratios, where the time
+// of a call goes, and Chromium against Node in the same run.
 //
-//   node bench/node-bench.mjs            2^16 and 2^22 buckets (about 2-3 minutes)
-//   node bench/node-bench.mjs --quick    2^16 buckets only, fewer repetitions
-//   node bench/node-bench.mjs --json     the raw results as JSON instead of the table
-//   node bench/node-bench.mjs --space    bits per item at the requested capacity (space.mjs), no timing
+//   node bench/node-bench.mjs               2^16 and 2^22 buckets (several minutes)
+//   node bench/node-bench.mjs --quick       2^16 buckets only, fewer repetitions
+//   node bench/node-bench.mjs --json        the raw results as JSON instead of the tables
+//   node bench/node-bench.mjs --no-browser  without the Chromium column
+//   node bench/node-bench.mjs --space       bits per item at the requested capacity (space.mjs), no timing
+//
+// The browser column packs the package (npm pack of the built dist/),
+// installs it into a temporary project, serves it on 127.0.0.1 and opens it
+// in /usr/bin/chromium through playwright-core; it is skipped, with a note,
+// when either is missing.
 //
 // A program, not a test: it prints figures (and whether the project's targets
 // are met) and exits 0 either way. Build first: bash scripts/build.
@@ -19,12 +28,15 @@ import { fileURLToPath } from 'node:url';
 
 import { init, CuckooFilter } from '../dist/esm/index.js';
 import { practicalMaxLoad } from '../dist/esm/inspect.js';
+import { browserUnavailable, openBenchPage, startBenchSite } from './browser/chromium.mjs';
+import { measureKernels, startNodeRuntime } from './node/kernels.mjs';
 import { cpuShares, measureOurs } from './node/measure.mjs';
 import { makeKeys, makeModes } from './node/modes.mjs';
 import { NATIVE_BENCH, runNative } from './node/native.mjs';
 import { BUCKET_SIZE, FINGERPRINT_BITS, MAX_NEGATIVES, PEER_SAMPLE, SEED, parseOptions } from './node/options.mjs';
+import { renderKernels } from './node/render-kernels.mjs';
 import { renderMain } from './node/render.mjs';
-import { evaluateTargets } from './node/targets.mjs';
+import { evaluateIssue11Targets, evaluateTargets } from './node/targets.mjs';
 import { loadPeers, measurePeer } from './peers.mjs';
 import { measureSpace, renderSpace } from './space.mjs';
 import { now, secondsSince } from './support/clock.mjs';
@@ -93,6 +105,35 @@ function estimatePeers(ours, peers) {
   }));
 }
 
+/**
+ * The kernel rows and cost split, in a fresh Node process and (unless
+ * skipped) in Chromium, alternating. Returns { kernels, browser }.
+ */
+async function measureKernelRows() {
+  const node = await startNodeRuntime();
+  const runtimes = [node];
+  let browser = { skipped: options.browser ? browserUnavailable() : '--no-browser' };
+  let site;
+  let page;
+  try {
+    if (!browser.skipped) {
+      progress('browser column: npm pack, install into a temporary project, serve on 127.0.0.1, open in Chromium');
+      site = await startBenchSite();
+      page = await openBenchPage(site);
+      browser = { version: page.browserVersion, tarball: site.tarball, crossOriginIsolated: page.crossOriginIsolated };
+      runtimes.push({ name: 'chromium', call: (method, arg) => page.evaluate(([m, a]) => window.__bench[m](a), [method, arg]) });
+    } else {
+      progress(`browser column skipped: ${browser.skipped}`);
+    }
+    const kernels = await measureKernels(runtimes, { ...options, progress });
+    return { kernels, browser };
+  } finally {
+    node.close();
+    await page?.close();
+    await site?.close();
+  }
+}
+
 async function main() {
   const cpus = os.cpus();
   const machine = {
@@ -110,25 +151,28 @@ async function main() {
 
   await init();
   const { ours, peers } = measureMainTable();
+  const { kernels, browser } = await measureKernelRows();
 
   machine.loadAverageAtEnd = os.loadavg()[0];
   machine.cpuShareOfTimedLoops = { median: median(cpuShares), min: Math.min(...cpuShares) };
-  const { quick, sizes, reps } = options;
+  const { quick, sizes, reps, kernelRounds, costRounds } = options;
   const results = {
     machine,
-    options: { quick, sizes, reps, fingerprintBits: FINGERPRINT_BITS, bucketSize: BUCKET_SIZE, seed: SEED },
+    options: { quick, sizes, reps, kernelRounds, costRounds, fingerprintBits: FINGERPRINT_BITS, bucketSize: BUCKET_SIZE, seed: SEED },
     native,
     ours,
     peers,
     peerEstimates: estimatePeers(ours, peers),
+    kernels,
+    browser,
   };
-  results.targets = evaluateTargets(ours, peers);
+  results.targets = [...evaluateTargets(ours, peers), ...evaluateIssue11Targets(results)];
   results.totalSeconds = secondsSince(startedAt);
   if (options.json) {
     console.log(JSON.stringify(results, null, 2));
   } else {
     const targets = ['Targets:', ...results.targets.map((t) => `- ${t.met ? 'MET' : 'NOT MET'}: ${t.text}`)].join('\n');
-    console.log([renderMain(results), targets].join('\n\n'));
+    console.log([renderMain(results), renderKernels(results), targets].join('\n\n'));
   }
   progress(`done in ${results.totalSeconds.toFixed(0)} s`);
 }

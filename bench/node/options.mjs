@@ -1,8 +1,8 @@
 // The command line of `npm run bench` (bench/node-bench.mjs) and the
 // constants every part of it shares.
 
-export const USAGE = 'usage: node bench/node-bench.mjs [--quick] [--json] | --space [--json]';
-const FLAGS = ['--quick', '--json', '--space'];
+export const USAGE = 'usage: node bench/node-bench.mjs [--quick] [--json] [--no-browser] | --space [--json]';
+const FLAGS = ['--quick', '--json', '--space', '--no-browser'];
 
 export const FINGERPRINT_BITS = 12;
 /** Semi-sorted rows use one bit more: the same space as FINGERPRINT_BITS plain. */
@@ -27,8 +27,16 @@ export function parseOptions(argv) {
     quick,
     json: argv.includes('--json'),
     space: argv.includes('--space'),
+    browser: !argv.includes('--no-browser'),
     sizes: quick ? [16] : [16, 22],
     /** Timed runs per (mode, size) of the main table, after one untimed warm-up run at 2^16. */
     reps: quick ? { 16: 3, 22: 1 } : { 16: 5, 22: 1 },
+    /**
+     * Rounds of the kernel rows (every variant once per round, Node and
+     * Chromium alternating), after two untimed rounds at 2^16.
+     */
+    kernelRounds: quick ? { 16: 3, 22: 1 } : { 16: 7, 22: 1 },
+    /** Rounds of the per-call cost split, Node and Chromium alternating, after one untimed round. */
+    costRounds: quick ? 3 : 5,
   };
 }

@@ -1,0 +1,199 @@
+// The sections of `npm run bench` after the main table: the kernel rows of
+// wasm (Node, and Chromium when the browser column ran) beside the native
+// core's, their ratios, where the time of a call and of a batch goes, and
+// Chromium against Node.
+
+import { mops } from './format.mjs';
+import { kernelRatios, ratesById } from './kernels.mjs';
+import { nativeRates, nativeRow } from './native.mjs';
+import { FINGERPRINT_BITS, SEMI_SORTED_BITS } from './options.mjs';
+
+const OPS = ['add', 'has', 'miss', 'del'];
+const OP_NAMES = { add: 'insert', has: 'lookup +', miss: 'lookup −', del: 'delete' };
+const RUNTIME_NAMES = { node: 'wasm, Node', chromium: 'wasm, Chromium' };
+/** How far a wasm ratio may be from the native one (issue 11: "within 20 %"). */
+export const RATIO_TOLERANCE = 0.2;
+
+const f2 = (value) => (value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(2));
+const ns = (value) => value.toFixed(1);
+
+function variantLabel(row) {
+  const table = row.semiSort ? `semi-sorted f=${SEMI_SORTED_BITS}` : `plain f=${FINGERPRINT_BITS}`;
+  return `${table}, ${row.generic ? 'generic' : 'specialised'}, ${row.api === 'call' ? 'per call' : 'batch'}`;
+}
+
+/** Native rows in the kernel rows' variant order (no generic batch: cuckoo_bench has none). */
+function nativeKernelRows(native, log2) {
+  const variants = [
+    { id: 'specialised-call', api: 'call', generic: false, semiSort: false },
+    { id: 'specialised-batch', api: 'batch', generic: false, semiSort: false },
+    { id: 'generic-call', api: 'call', generic: true, semiSort: false },
+    { id: 'semi-call', api: 'call', generic: false, semiSort: true },
+    { id: 'semi-batch', api: 'batch', generic: false, semiSort: true },
+  ];
+  return variants.flatMap((v) => {
+    const row = nativeRow(native, log2, v);
+    return row ? [{ ...v, kernel: row.kernel, items: row.items, loadFactor: row.loadFactor, rates: nativeRates(row) }] : [];
+  });
+}
+
+function kernelTable(results) {
+  const { native, kernels, options } = results;
+  const lines = [
+    '### Kernels: specialised and generic, per call and batched (wasm beside native)',
+    '',
+    `Each filter filled to its first refused add, then lookups of every stored key, as many absent keys (capped at 2^22), ` +
+      `deletes of every stored key; keys are u32 numbers (8-byte items: \`add(n)\` per call, \`addMany(Uint32Array)\` batched), ` +
+      `native u64. Generic rows: a twin filter switched with \`useGenericKernel\` (cuckoo-wasm/inspect). ` +
+      `Rounds alternate Node and Chromium, every variant once per round; medians of ${options.kernelRounds[16]} rounds at 2^16` +
+      (options.sizes.includes(22) ? `, ${options.kernelRounds[22]} at 2^22` : '') +
+      '. M ops/s.',
+    '',
+    '| runtime | variant | kernel | buckets | items (load) | insert | lookup + | lookup − | delete |',
+    '|---|---|---|---|---|--:|--:|--:|--:|',
+  ];
+  for (const log2 of options.sizes) {
+    const sources = [['native C++', nativeKernelRows(native, log2)]];
+    for (const [name, runtime] of Object.entries(kernels)) sources.push([RUNTIME_NAMES[name], runtime.kernels[log2] ?? []]);
+    for (const [runtime, rows] of sources) {
+      for (const row of rows) {
+        lines.push(
+          `| ${runtime} | ${variantLabel(row)} | ${row.kernel} | 2^${log2} | ${row.items} (${row.loadFactor.toFixed(4)}) | ` +
+            `${OPS.map((op) => mops(row.rates[op])).join(' | ')} |`,
+        );
+      }
+    }
+  }
+  const broken = Object.entries(kernels).flatMap(([name, runtime]) =>
+    Object.values(runtime.kernels)
+      .flat()
+      .filter((row) => row.falseNegatives || row.deleteFailures)
+      .map((row) => `${name} ${row.id}: ${row.falseNegatives} false negatives, ${row.deleteFailures} failed deletes`),
+  );
+  if (broken.length) lines.push('', `**BUG**: ${broken.join('; ')}`);
+  return lines.join('\n');
+}
+
+/**
+ * The ratios of cuckoo_bench beside the same ratios of wasm in Node (and
+ * Chromium), and whether Node's are within RATIO_TOLERANCE of native's.
+ * Returns { text, checks } where checks are { what, native, node, within }.
+ */
+export function compareRatios(results) {
+  const { native, kernels, options } = results;
+  const checks = [];
+  const lines = [
+    '### Ratios, same run: wasm beside native',
+    '',
+    `"Node ÷ native" is the wasm ratio over the native one; "within 20 %" holds when it is from ${1 - RATIO_TOLERANCE} to ${1 + RATIO_TOLERANCE}. ` +
+      'Generic batch / generic per call has no native counterpart.',
+    '',
+    '| buckets | ratio | operation | native | wasm, Node | Node ÷ native | within 20 % | wasm, Chromium |',
+    '|---|---|---|--:|--:|--:|---|--:|',
+  ];
+  const kinds = [
+    ['specialisedOverGeneric', 'specialised / generic, per call', OPS, true],
+    ['batchOverGenericCall', 'batch / generic per call', OPS, true],
+    ['semiOverPlainCall', `semi-sorted f=${SEMI_SORTED_BITS} / plain f=${FINGERPRINT_BITS}, per call`, ['has', 'miss'], true],
+    ['semiOverPlainBatch', `semi-sorted f=${SEMI_SORTED_BITS} / plain f=${FINGERPRINT_BITS}, batch`, ['has', 'miss'], true],
+    ['genericBatchOverGenericCall', 'generic batch / generic per call', OPS, false],
+  ];
+  for (const log2 of options.sizes) {
+    const nativeRatios = kernelRatios(ratesById(nativeKernelRows(native, log2)));
+    const nodeRatios = kernelRatios(ratesById(kernels.node?.kernels[log2]));
+    const chromiumRatios = kernels.chromium ? kernelRatios(ratesById(kernels.chromium.kernels[log2])) : undefined;
+    for (const [kind, label, ops, judged] of kinds) {
+      for (const op of ops) {
+        const n = nativeRatios[kind]?.[op];
+        const w = nodeRatios[kind]?.[op];
+        const share = n === undefined || w === undefined ? undefined : w / n;
+        const within = share === undefined ? undefined : Math.abs(share - 1) <= RATIO_TOLERANCE;
+        if (judged && within !== undefined) checks.push({ what: `2^${log2} ${label}, ${OP_NAMES[op]}`, kind, native: n, node: w, within });
+        lines.push(
+          `| 2^${log2} | ${label} | ${OP_NAMES[op]} | ${f2(n)} | ${f2(w)} | ${f2(share)} | ` +
+            `${within === undefined ? '—' : within ? 'yes' : '**no**'} | ${f2(chromiumRatios?.[kind]?.[op])} |`,
+        );
+      }
+    }
+  }
+  return { text: lines.join('\n'), checks };
+}
+
+function costTable(results) {
+  const { kernels } = results;
+  const lines = [
+    '### Where the time of a call goes (ns per item, 2^16 buckets, f=12 b=4, filled; medians)',
+    '',
+    '"embind floor": an embind call that does almost nothing (inspect.mix32 of one number). ' +
+      '"containsItem": the raw embind function on stored items written beforehand (a ring of 4096), so embind call + core lookup. ' +
+      '"encode": `writer.writeSingle(item)` alone (the item\'s bytes into wasm memory). ' +
+      '"has()": the public call, everything. Each part is timed alone, in its own loop; run together they overlap in the CPU, ' +
+      'so has() can be less than their sum. ' +
+      'Numbers are u32 keys (8-byte items), strings 16 hex characters. Internal access (dist/esm/loader.js requireRuntime), bench only.',
+    '',
+    '| runtime | item | embind floor | containsItem | encode | containsItem + encode | has() | has() M/s |',
+    '|---|---|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const [name, runtime] of Object.entries(kernels)) {
+    for (const kind of ['number', 'string']) {
+      const c = runtime.cost[kind];
+      lines.push(
+        `| ${RUNTIME_NAMES[name]} | ${kind} | ${ns(c.boundaryNs)} | ${ns(c.callNs)} | ${ns(c.encodeNs)} | ` +
+          `${ns(c.callNs + c.encodeNs)} | ${ns(c.hasNs)} | ${mops(1e3 / c.hasNs)} |`,
+      );
+    }
+  }
+  lines.push('');
+  lines.push('hasMany(Uint32Array) of every stored key, split (ns per item): "write" = `writeNumericRun` of every chunk; ');
+  lines.push('"core" = the raw `containsFixed` on chunks written beforehand; "rest" = whole − write − core (answers copied out, per-chunk overhead).');
+  lines.push('');
+  lines.push('| runtime | write | core | rest | whole hasMany | hasMany M/s |');
+  lines.push('|---|--:|--:|--:|--:|--:|');
+  for (const [name, runtime] of Object.entries(kernels)) {
+    const b = runtime.cost.batch;
+    lines.push(
+      `| ${RUNTIME_NAMES[name]} | ${ns(b.encodeNs)} | ${ns(b.coreNs)} | ${ns(b.hasManyNs - b.encodeNs - b.coreNs)} | ` +
+        `${ns(b.hasManyNs)} | ${mops(1e3 / b.hasManyNs)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Chromium / Node for the batch and per-call rows of the same run: { text, batchShares }. */
+export function compareBrowser(results) {
+  const { kernels, options } = results;
+  if (!kernels.chromium) return { text: '', batchShares: [] };
+  const lines = [
+    `### Chromium beside Node, same run (${results.browser.version}, the packed package served on 127.0.0.1)`,
+    '',
+    '| buckets | variant | Chromium ÷ Node: insert | lookup + | lookup − | delete |',
+    '|---|---|--:|--:|--:|--:|',
+  ];
+  const batchShares = [];
+  for (const log2 of options.sizes) {
+    const node = ratesById(kernels.node.kernels[log2]);
+    const chromium = kernels.chromium.kernels[log2] ?? [];
+    for (const row of chromium) {
+      const shares = OPS.map((op) => row.rates[op] / node[row.id][op]);
+      if (row.api === 'batch' && !row.generic) {
+        OPS.forEach((op, i) => batchShares.push({ what: `2^${log2} ${variantLabel(row)}, ${OP_NAMES[op]}`, share: shares[i] }));
+      }
+      lines.push(`| 2^${log2} | ${variantLabel(row)} | ${shares.map(f2).join(' | ')} |`);
+    }
+  }
+  const node = kernels.node.cost;
+  const chromium = kernels.chromium.cost;
+  lines.push('');
+  lines.push(
+    `Per call, 2^16: has(number) ${f2(node.number.hasNs / chromium.number.hasNs)}, has(string) ${f2(node.string.hasNs / chromium.string.hasNs)}; ` +
+      `hasMany(Uint32Array) ${f2(node.batch.hasManyNs / chromium.batch.hasManyNs)} (Chromium ÷ Node, rates).`,
+  );
+  return { text: lines.join('\n'), batchShares };
+}
+
+export function renderKernels(results) {
+  const sections = [kernelTable(results), compareRatios(results).text, costTable(results)];
+  if (results.kernels.chromium) sections.push(compareBrowser(results).text);
+  else if (results.browser?.skipped) sections.push(`Browser column skipped: ${results.browser.skipped}.`);
+  return sections.join('\n\n');
+}
