@@ -87,6 +87,15 @@ function main() {
     const cells = PHASES.map((phase) => p[phase].toFixed(1));
     console.log(`| ${label} | ${cells.join(' | ')} |`);
   }
+  console.log('\nGeneric ÷ specialised, the same shape (instructions the specialised kernel saves):\n');
+  console.log('| shape | insert | lookup + | lookup − | delete | batch insert | batch lookup + | batch lookup − | batch delete |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const { label, perOperation: generic } of rows.filter((row) => row.label.endsWith(', generic'))) {
+    const shape = label.slice(0, -', generic'.length);
+    const specialised = rows.find((row) => row.label === `${shape}, specialised`)?.perOperation;
+    if (!specialised) continue;
+    console.log(`| ${shape} | ${PHASES.map((phase) => (generic[phase] / specialised[phase]).toFixed(2)).join(' | ')} |`);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) main();
