@@ -2,7 +2,7 @@
 // time, so each chunk crosses the boundary in one call.
 
 import { describeValue, isNumericItemArray, NUMERIC_ITEM_BYTES, type ItemWriter } from './items.js';
-import type { Address, RawModule } from './raw.js';
+import type { Address } from './raw.js';
 
 const CHUNK_ITEMS = 8192;
 const CHUNK_BYTES = 1 << 20;
@@ -128,24 +128,23 @@ export function countOverChunks(
 }
 
 /** The answers of `call` for every item of `items`, 1 or 0 each, in order. */
-export function answersOverChunks(module: RawModule, writer: ItemWriter, items: unknown, what: string, call: AnswerCall): Uint8Array {
-  const parts: Uint8Array[] = [];
+export function answersOverChunks(writer: ItemWriter, items: unknown, what: string, call: AnswerCall): Uint8Array {
+  // One result, each chunk's answers set straight into it: no slice per
+  // chunk and no join at the end. Sized up front when the count is known;
+  // an iterable of unknown length doubles it as needed.
+  let answers = new Uint8Array(isNumericItemArray(items) || Array.isArray(items) ? items.length : CHUNK_ITEMS);
+  let done = 0;
   forEachChunk(writer, items, what, false, (count, packed) => {
     const out = writer.answers.reserve(count);
     if (packed) call.packed(writer.data.address, writer.aux.address, count, out);
     else call.fixed(writer.data.address, NUMERIC_ITEM_BYTES, count, out);
-    parts.push(module.HEAPU8.slice(out, out + count));
+    if (done + count > answers.length) {
+      const grown = new Uint8Array(2 * (done + count));
+      grown.set(answers);
+      answers = grown;
+    }
+    answers.set(writer.heapU8().subarray(out, out + count), done);
+    done += count;
   });
-  return concatenate(parts);
-}
-
-function concatenate(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
+  return done === answers.length ? answers : answers.slice(0, done);
 }

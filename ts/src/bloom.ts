@@ -220,7 +220,7 @@ export class BloomFilter extends WasmOwned {
   hasMany(items: ItemBatch): Uint8Array {
     const handle = this.live('hasMany');
     const { module, writer } = this.runtime;
-    return answersOverChunks(module, writer, items, 'BloomFilter.hasMany: items', {
+    return answersOverChunks(writer, items, 'BloomFilter.hasMany: items', {
       packed: (data, offsets, count, out) => module.bloomContainsPacked(handle, data, offsets, count, out),
       fixed: (data, width, count, out) => module.bloomContainsFixed(handle, data, width, count, out),
     });

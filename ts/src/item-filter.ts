@@ -191,7 +191,7 @@ export abstract class ItemFilter extends WasmOwned {
   hasMany(items: ItemBatch): Uint8Array {
     const handle = this.live('hasMany');
     const { module, writer } = this.runtime;
-    return answersOverChunks(module, writer, items, this.#labels.hasMany, this.#calls.hasMany(module, handle));
+    return answersOverChunks(writer, items, this.#labels.hasMany, this.#calls.hasMany(module, handle));
   }
 
   /**
