@@ -85,7 +85,7 @@ export function createBatchLag(lib) {
           const data = writer.data.address;
           const out = writer.answers.reserve(chunk);
           start = performance.now();
-          for (let s = 0; s < count; s += chunk) module.containsFixed(handle, data + 8 * s, 8, Math.min(chunk, count - s), out);
+          for (let s = 0; s < count; s += chunk) module.cuckooContainsFixed(handle, data + 8 * s, 8, Math.min(chunk, count - s), out);
           row.core.push(ns(start));
           start = performance.now();
           const parts = [];

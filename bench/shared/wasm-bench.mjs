@@ -174,7 +174,7 @@ export function createWasmBench(lib) {
    * filter, over every stored key:
    * - boundary: an embind call that does almost nothing (inspectMix32), the
    *   floor of any call into the module;
-   * - call: module.containsItem(handle, address, length) on items written
+   * - call: module.cuckooContainsItem(handle, address, length) on items written
    *   beforehand, each at its own address: the embind call and the core's lookup;
    * - encode: writer.writeSingle(item), the item's bytes into wasm memory;
    * - has: filter.has(item), everything a user pays.
@@ -211,7 +211,7 @@ export function createWasmBench(lib) {
         start = performance.now();
         let hits = 0;
         for (let pass = 0; pass < COST_PASSES; pass++) {
-          for (let i = 0; i < n; i++) if (module.containsItem(handle, block + stride * (i & (RING - 1)), stride)) hits++;
+          for (let i = 0; i < n; i++) if (module.cuckooContainsItem(handle, block + stride * (i & (RING - 1)), stride)) hits++;
         }
         const call = elapsed(start);
         gc();
@@ -262,7 +262,7 @@ export function createWasmBench(lib) {
       gc();
       start = performance.now();
       for (let pass = 0; pass < COST_PASSES; pass++) {
-        for (let s = 0; s < n; s += chunk) module.containsFixed(handle, data + 8 * s, 8, Math.min(chunk, n - s), out);
+        for (let s = 0; s < n; s += chunk) module.cuckooContainsFixed(handle, data + 8 * s, 8, Math.min(chunk, n - s), out);
       }
       const core = elapsed(start);
       writer.trim();
