@@ -10,7 +10,7 @@
 //
 //   node bench/growth.mjs [--quick] [--fpr R] [--json]
 //
-// --quick stops at 10^6 items. A program, not a test: it prints figures and
+// `npm run bench -- --growth` runs it. --quick stops at 10^6 items. A program, not a test: it prints figures and
 // whether the targets are met, and exits 0 either way. Build first.
 
 import { init, CuckooFilter, ScalableCuckooFilter } from '../dist/esm/index.js';
