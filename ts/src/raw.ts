@@ -141,6 +141,8 @@ export interface RawModule extends Prefixed<'cuckoo', RawFilterCalls>, Prefixed<
   inspectAlternateBucket(handle: Handle, bucket: number, fingerprint: number): number;
   inspectMix32(value: number): number;
   inspectTableBits(handle: Handle): number;
+  inspectScalableShape(handle: Handle): RawScalableShape;
+  inspectReadScalableSlots(handle: Handle, firstBucket: number, bucketCount: number, out: Address): void;
   inspectKernelName(handle: Handle): string;
   inspectUseGenericKernel(handle: Handle): void;
   inspectPracticalMaxLoad(bucketSize: number): number;
@@ -262,4 +264,12 @@ export interface RawStash {
   readonly fingerprint: number;
   readonly bucket: number;
   readonly alternateBucket: number;
+}
+
+/** What describeScalable does not tell of a growable table's shape. */
+export interface RawScalableShape {
+  readonly level: number;
+  readonly splitBucket: number;
+  readonly initialLevel: number;
+  readonly stashCount: number;
 }
