@@ -4,6 +4,7 @@
 // how many items share each bit — the reason a Bloom filter cannot delete.
 
 import { element } from './format.js';
+import { onResize } from './on-resize.js';
 
 export type ProbeMode = 'probe' | 'delete';
 
@@ -17,15 +18,9 @@ export class BloomBits {
   #perRow = 1;
 
   constructor(private readonly canvas: HTMLCanvasElement) {
-    let pending = false;
-    addEventListener('resize', () => {
-      if (pending) return;
-      pending = true;
-      requestAnimationFrame(() => {
-        pending = false;
-        this.#layout();
-        this.draw();
-      });
+    onResize(() => {
+      this.#layout();
+      this.draw();
     });
   }
 

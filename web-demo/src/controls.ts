@@ -1,5 +1,6 @@
-// Every button, form field and key the page reacts to, wired in one place so
-// that a key and its button run the same action. Nothing acts before the first
+// Every button, form field and key the fixed-size mode reacts to, wired in
+// one place so that a key and its button run the same action (the player's
+// in player-controls.ts). Nothing acts before the first
 // filter exists, and keys typed into a field stay in the field.
 
 import { bulkRunning, bulkStep, startBulk } from './bulk.js';
@@ -11,6 +12,7 @@ import { byId, ui } from './page.js';
 import { formParams, showParamsInAddress, updateSemiSortField } from './params-form.js';
 import { download, loadBytes } from './persistence.js';
 import { player } from './playback.js';
+import { listenKeys, wirePlayerButtons } from './player-controls.js';
 import { currentDemo, demoReady, readTable } from './state.js';
 
 function act(action: () => void): void {
@@ -58,13 +60,7 @@ export function wireControls(): void {
   click('reset', actions.reset);
   click('download', () => act(download));
   click('load-button', () => ui.load.click());
-  click('play', () => player.togglePlay());
-  click('step', stepForward);
-  click('back', () => player.step(-1));
-  click('first', () => player.first());
-  click('last', () => player.last());
-  click('faster', () => player.faster(1));
-  click('slower', () => player.faster(-1));
+  wirePlayerButtons(player, stepForward);
   ui.load.addEventListener('change', () => {
     const file = ui.load.files?.[0];
     ui.load.value = '';
@@ -85,27 +81,10 @@ export function wireControls(): void {
     }),
   );
 
-  document.addEventListener('keydown', (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement;
-    if (target.matches('input, select, textarea')) {
-      if (target === ui.item && event.key === 'Enter') {
-        event.preventDefault();
-        actions.insertTyped();
-      } else if (event.key === 'Escape') {
-        target.blur();
-      }
-      return;
-    }
-    const handlers: Record<string, () => void> = {
-      ' ': () => player.togglePlay(),
-      ArrowRight: stepForward,
-      ArrowLeft: () => player.step(-1),
-      Home: () => player.first(),
-      End: () => player.last(),
-      '+': () => player.faster(1),
-      '=': () => player.faster(1),
-      '-': () => player.faster(-1),
+  listenKeys(
+    player,
+    stepForward,
+    {
       n: actions.insertNext,
       l: actions.lookupTyped,
       d: actions.deleteTyped,
@@ -113,14 +92,11 @@ export function wireControls(): void {
       f: actions.fill,
       r: actions.reset,
       i: () => ui.item.focus(),
-    };
-    const handler = handlers[event.key];
-    if (handler === undefined) return;
-    event.preventDefault();
-    handler();
-  });
-  // Space on a focused button would also click it when released.
-  document.addEventListener('keyup', (event) => {
-    if (event.key === ' ' && (event.target as HTMLElement).matches('button')) event.preventDefault();
-  });
+    },
+    (event, target) => {
+      if (target !== ui.item || event.key !== 'Enter') return false;
+      actions.insertTyped();
+      return true;
+    },
+  );
 }

@@ -1,12 +1,11 @@
 // Steps through an operation's frames: play, pause, step, speed. One step
-// takes STEP_MS at 1x.
-
-import type { Frame } from './frames.js';
+// takes STEP_MS at 1x, times the frame's pace. Each mode of the page has its
+// own kind of frame.
 
 const STEP_MS = 1100;
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16, 32, 64] as const;
 
-export class Player {
+export class Player<Frame extends { pace: number }> {
   #frames: Frame[] = [];
   #index = 0;
   #speedIndex = SPEEDS.indexOf(1);

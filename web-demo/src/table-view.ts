@@ -1,10 +1,13 @@
 // Draws the table. Teaching sizes get one element per slot with its
 // fingerprint written out; larger tables a canvas with one small square per
-// slot. Cells have fixed sizes, so nothing moves while frames change.
+// slot (slot-canvas.ts). Cells have fixed sizes, so nothing moves while frames change.
 
 import type { BucketMark, Frame, SlotMark } from './frames.js';
+import { bucketCard } from './bucket-card.js';
 import { binary, bucketBits, element, fingerprintText, fingerprintWidth } from './format.js';
+import { onResize } from './on-resize.js';
 import type { DemoParams } from './params.js';
+import { fingerprintColor, SlotCanvas } from './slot-canvas.js';
 
 /** Above this many slots the table is drawn compactly. */
 const DETAILED_SLOT_LIMIT = 1024;
@@ -37,15 +40,9 @@ export class TableView {
     private readonly stashSlot: HTMLElement,
     private readonly stashNote: HTMLElement,
   ) {
-    let pending = false;
-    addEventListener('resize', () => {
-      if (pending) return;
-      pending = true;
-      requestAnimationFrame(() => {
-        pending = false;
-        this.#renderer?.resize();
-        if (this.#lastFrame !== undefined) this.#renderer?.draw(this.#lastFrame);
-      });
+    onResize(() => {
+      this.#renderer?.resize();
+      if (this.#lastFrame !== undefined) this.#renderer?.draw(this.#lastFrame);
     });
   }
 
@@ -88,23 +85,13 @@ class DetailedTable implements Renderer {
     grid.style.setProperty('--fp-chars', String(fingerprintWidth(fingerprintBits, format)));
     grid.style.setProperty('--slots', String(bucketSize));
     const indexBits = bucketBits(bucketCount);
-    const empty = '·';
+    const style = { card: 'bucket', label: 'bucket-label', row: 'slots', cell: 'slot', valueKey: 'fp' };
     for (let bucket = 0; bucket < bucketCount; bucket++) {
-      const card = element('div', 'bucket');
-      card.dataset.bucket = String(bucket);
-      const label = element('span', 'bucket-label');
+      const { card, label, cells } = bucketCard(bucket, bucketSize, style);
       label.append(element('span', 'bucket-bin', binary(bucket, indexBits)), element('span', 'bucket-dec', String(bucket)));
-      const row = element('span', 'slots');
-      for (let slot = 0; slot < bucketSize; slot++) {
-        const cell = element('span', 'slot empty', empty);
-        cell.dataset.slot = String(slot);
-        cell.dataset.fp = '0';
-        row.append(cell);
-        this.#cells.push(cell);
-      }
-      card.append(label, row);
       grid.append(card);
       this.#buckets.push(card);
+      this.#cells.push(...cells);
     }
     container.append(grid);
     this.#values = new Uint32Array(bucketCount * bucketSize);
@@ -142,72 +129,29 @@ class DetailedTable implements Renderer {
   }
 }
 
-// Slot colours: a fingerprint's hue, so equal fingerprints look alike.
-function fingerprintColor(value: number, bits: number): string {
-  const hue = Math.round(((value * 0.6180339887) % 1) * 360);
-  const light = 38 + Math.round((value / 2 ** bits) * 20);
-  return `hsl(${hue} 55% ${light}%)`;
-}
-
 class CompactTable implements Renderer {
-  readonly #canvas: HTMLCanvasElement;
-  #cell = 4;
-  #perRow = 1;
-  #bucketWidth = 1;
-  #rowHeight = 1;
+  readonly #canvas: SlotCanvas;
 
-  constructor(private readonly container: HTMLElement, private readonly params: DemoParams) {
-    this.#canvas = element('canvas', 'compact-table');
-    this.#canvas.setAttribute('aria-label', `${params.bucketCount} buckets of ${params.bucketSize} slots, one square per slot`);
-    container.append(this.#canvas);
-    this.resize();
+  constructor(container: HTMLElement, private readonly params: DemoParams) {
+    const slots = params.bucketCount * params.bucketSize;
+    this.#canvas = new SlotCanvas(container, params.bucketCount, params.bucketSize, () => ({ cell: slots <= 4096 ? 6 : 4, gap: 3 }));
   }
 
   resize(): void {
-    const { bucketCount, bucketSize } = this.params;
-    const width = Math.max(200, this.container.clientWidth);
-    const slots = bucketCount * bucketSize;
-    this.#cell = slots <= 4096 ? 6 : 4;
-    this.#bucketWidth = bucketSize * this.#cell + 3;
-    this.#perRow = Math.max(1, Math.floor(width / this.#bucketWidth));
-    this.#rowHeight = this.#cell + 3;
-    const rows = Math.ceil(bucketCount / this.#perRow);
-    const ratio = devicePixelRatio || 1;
-    this.#canvas.width = Math.round(width * ratio);
-    this.#canvas.height = Math.round(rows * this.#rowHeight * ratio);
-    this.#canvas.style.width = `${width}px`;
-    this.#canvas.style.height = `${rows * this.#rowHeight}px`;
-    this.#canvas.getContext('2d')!.setTransform(ratio, 0, 0, ratio, 0, 0);
-  }
-
-  #origin(bucket: number): [number, number] {
-    return [(bucket % this.#perRow) * this.#bucketWidth + 1, Math.floor(bucket / this.#perRow) * this.#rowHeight + 1];
+    this.#canvas.resize();
   }
 
   draw(frame: Frame): void {
     const { bucketCount, bucketSize, fingerprintBits } = this.params;
-    const context = this.#canvas.getContext('2d')!;
-    context.clearRect(0, 0, this.#canvas.width, this.#canvas.height);
-    const cell = this.#cell;
+    const canvas = this.#canvas;
+    const context = canvas.clear();
     for (let bucket = 0; bucket < bucketCount; bucket++) {
-      const [x, y] = this.#origin(bucket);
       for (let slot = 0; slot < bucketSize; slot++) {
         const value = frame.slots[bucket * bucketSize + slot]!;
-        context.fillStyle = value === 0 ? '#e5e7eb' : fingerprintColor(value, fingerprintBits);
-        context.fillRect(x + slot * cell, y, cell - 1, cell - 1);
+        canvas.square(context, bucket, slot, value === 0 ? '#e5e7eb' : fingerprintColor(value, fingerprintBits));
       }
     }
-    // Marked buckets get a frame wider than the gaps, so they stand out among thousands.
-    context.lineWidth = 2.5;
-    for (const [bucket, mark] of frame.bucketMarks) {
-      const [x, y] = this.#origin(bucket);
-      context.strokeStyle = MARK_COLORS[mark];
-      context.strokeRect(x - 2.5, y - 2.5, bucketSize * cell + 4, cell + 4);
-    }
-    for (const [index, mark] of frame.slotMarks) {
-      const [x, y] = this.#origin(Math.floor(index / bucketSize));
-      context.fillStyle = SLOT_COLORS[mark];
-      context.fillRect(x + (index % bucketSize) * cell, y, cell - 1, cell - 1);
-    }
+    canvas.frameBuckets(context, frame.bucketMarks.map(([bucket, mark]) => [bucket, MARK_COLORS[mark]] as const), 2.5);
+    for (const [index, mark] of frame.slotMarks) canvas.square(context, Math.floor(index / bucketSize), index % bucketSize, SLOT_COLORS[mark]);
   }
 }
