@@ -1,0 +1,193 @@
+// Turns what the growable filter did into the steps the page animates: an
+// add without growth is one step; a growth is the table just before it, the
+// first few splits one at a time, then the rest at once, then the result.
+// Every table shown is the core's, or read back from it (growth-split.ts).
+
+import { count, percent, rate } from './format.js';
+import { BUCKET_SIZE, MAX_LOAD, type GrowthReading, type SplitRecord, type TableShape } from './growth-split.js';
+import { bucketBinary, type LevelShape } from './growth-notation.js';
+
+export type GrowthBucketMark = 'to-split' | 'low' | 'high';
+export type GrowthSlotMark = 'placed' | 'to-low' | 'to-high' | 'copied';
+
+/** A table to draw: its slots and shape, and the buckets it will have at the end of the growth (the ones not made yet are drawn as places to come). */
+export interface GrowthTable {
+  slots: Uint32Array;
+  shape: LevelShape;
+  reserve: number;
+}
+
+export interface GrowthMarks {
+  buckets: ReadonlyArray<readonly [bucket: number, mark: GrowthBucketMark]>;
+  slots: ReadonlyArray<readonly [index: number, mark: GrowthSlotMark]>;
+  /** The split the split list highlights, or -1. */
+  split: number;
+}
+
+export interface GrowthFrame {
+  caption: string;
+  table: GrowthTable;
+  marks: GrowthMarks;
+  pace: number;
+}
+
+/** Splits animated one by one; the rest of a growth is shown at once. */
+const DETAILED_SPLITS = 3;
+
+function frame(caption: string, slots: Uint32Array, shape: LevelShape, marks: Partial<GrowthMarks> = {}, reserve = shape.bucketCount): GrowthFrame {
+  return { caption, table: { slots, shape, reserve }, marks: { buckets: [], slots: [], split: -1, ...marks }, pace: 1 };
+}
+
+export function stateFrame(slots: Uint32Array, shape: LevelShape, caption: string): GrowthFrame {
+  return frame(caption, slots, shape);
+}
+
+function shapeAfter(split: SplitRecord): LevelShape {
+  const next = split.bucket + 1;
+  return next === 2 ** split.level
+    ? { level: split.level + 1, splitBucket: 0, bucketCount: 2 ** (split.level + 1) }
+    : { level: split.level, splitBucket: next, bucketCount: 2 ** split.level + next };
+}
+
+/** The split pointer's move: on by one, or, at the end of a round, back to 0 a level up. */
+function pointerMove(split: SplitRecord): string {
+  const after = shapeAfter(split);
+  return after.splitBucket === 0 ? `That ends the round: L = ${after.level}, s = 0.` : `s = ${after.splitBucket}.`;
+}
+
+function splitCaption(split: SplitRecord): string {
+  const { bucket, sibling, level } = split;
+  const from = level === 0 ? `bucket ${bucket}` : `bucket ${bucket} (${bucketBinary(bucket, level)})`;
+  const routes = { low: 0, high: 0, both: 0 };
+  for (const move of split.moves) routes[move.route]++;
+  const copied = routes.both > 0 ? `, ${routes.both} copied to both (tail spent)` : '';
+  const waiting = split.moves.length > BUCKET_SIZE ? `With the entry that waited for it, it had ${split.moves.length}: ` : '';
+  return (
+    `Split ${from} into ${bucket} (${bucketBinary(bucket, level + 1)}) and ${sibling} (${bucketBinary(sibling, level + 1)}): ` +
+    `each entry’s last tail bit becomes the first bit of its bucket number, and leaves the tail. ` +
+    `${waiting}${routes.low} stayed (bit 0), ${routes.high} moved (bit 1)${copied}. ${pointerMove(split)}`
+  );
+}
+
+function splitMarks(split: SplitRecord) {
+  const slotMarks: Array<readonly [number, GrowthSlotMark]> = [];
+  for (const move of split.moves) {
+    const mark = move.route === 'both' ? 'copied' : move.route === 'low' ? 'to-low' : 'to-high';
+    if (move.lowSlot >= 0) slotMarks.push([split.bucket * BUCKET_SIZE + move.lowSlot, mark]);
+    if (move.highSlot >= 0) slotMarks.push([split.sibling * BUCKET_SIZE + move.highSlot, mark]);
+  }
+  return { buckets: [[split.bucket, 'low'], [split.sibling, 'high']] as const, slots: slotMarks };
+}
+
+/** The tables after each of the first `n` splits: the table before the growth with splits 0..k applied. */
+function tablesAfterSplits(reading: GrowthReading, n: number): Uint32Array[] {
+  const table = Array.from(reading.tableBefore);
+  return reading.splits.slice(0, n).map((split) => {
+    table.splice(split.bucket * BUCKET_SIZE, BUCKET_SIZE, ...split.low);
+    table.push(...split.high);
+    return Uint32Array.from(table);
+  });
+}
+
+export interface GrowthStory {
+  item: string;
+  from: TableShape;
+  to: TableShape;
+  growth: number;
+  reading: GrowthReading;
+  /** The table before the add that grew it, when known. */
+  hint: Uint32Array | undefined;
+  tableAfter: Uint32Array;
+  /** The false-positive rate measured just after the growth (as just before it), with its bound and promise. */
+  measured: number;
+  probes: number;
+  bound: number;
+  fpr: number;
+}
+
+function range(splits: readonly SplitRecord[]): string {
+  const first = splits[0]!;
+  const last = splits.at(-1)!;
+  if (splits.length === 1) return `bucket ${first.bucket}`;
+  return first.level === last.level ? `buckets ${first.bucket}–${last.bucket}` : `buckets ${first.bucket}–${2 ** first.level - 1}, then 0–${last.bucket}`;
+}
+
+export function growthFrames(story: GrowthStory): GrowthFrame[] {
+  const { item, from, to, reading, tableAfter } = story;
+  const splits = reading.splits;
+  const reserve = to.bucketCount;
+  const slots = BUCKET_SIZE * from.bucketCount;
+  const load = percent((from.entryCount + 1) / slots);
+  const waits = 'the last entry evicted waits outside the table';
+  const why = reading.early
+    ? `“${item}” found no room: its evictions ran out at load ${load}, so ${waits}, and the table grows early`
+    : `“${item}” took the load to ${load} (${count(from.entryCount + 1)} entries in ${count(slots)} slots), past ${percent(MAX_LOAD, 0)}` +
+      (reading.waited ? `; its evictions ran out too, so ${waits}` : '');
+  const green = story.hint !== undefined ? ' Green: the slots the add changed.' : '';
+  const frames = [
+    frame(
+      `${why}: the table grows by ${story.growth}, from ${count(from.bucketCount)} to ${count(to.bucketCount)} buckets, ` +
+        `splitting ${range(splits)} in order. New buckets go at the end, so no other bucket moves.${green}`,
+      reading.tableBefore,
+      from,
+      { buckets: splits.filter((s) => s.bucket < from.bucketCount).map((s) => [s.bucket, 'to-split'] as const), slots: changedSlots(story.hint, reading.tableBefore) },
+      reserve,
+    ),
+  ];
+  if (reading.readable) {
+    const tables = tablesAfterSplits(reading, DETAILED_SPLITS);
+    splits.slice(0, DETAILED_SPLITS).forEach((split, k) => {
+      frames.push(frame(splitCaption(split), tables[k]!, shapeAfter(split), { split: k, ...splitMarks(split) }, reserve));
+    });
+  }
+  const moves = splits.flatMap((split) => split.moves);
+  const low = moves.filter((m) => m.route === 'low').length;
+  const high = moves.filter((m) => m.route === 'high').length;
+  const rest = reading.readable && splits.length > DETAILED_SPLITS ? `The other ${count(splits.length - DETAILED_SPLITS)} splits went the same way. ` : '';
+  const outcome = reading.readable
+    ? `${count(low)} entries stayed in the low half, ${count(high)} went to the high one${reading.copies > 0 ? `, ${count(reading.copies)} with spent tails were copied to both` : ''}. `
+    : 'The entry that waited was put back by evictions after the splits, so they cannot be read back from the halves; the list shows where entries are now. ';
+  const same = !reading.waited && reading.readable;
+  frames.push(
+    frame(
+      `${rest}${outcome}Now m = 2^${to.level} + ${to.splitBucket} = ${count(to.bucketCount)}, load ${percent(to.entryCount / (BUCKET_SIZE * to.bucketCount))}. ` +
+        `${same ? 'The splits changed no answer, so false positives are as just before' : 'False positives'}: ` +
+        `${rate(story.measured)} of ${count(story.probes)} never-added items; ` +
+        `bound ${rate(story.bound)}, promise ${rate(story.fpr)}.`,
+      tableAfter,
+      to,
+      { buckets: splits.flatMap((s) => [[s.bucket, 'low'], [s.sibling, 'high']] as const), split: splits.length - 1 },
+    ),
+  );
+  return frames;
+}
+
+/** The slots an add changed: its entry, and any its evictions moved. */
+function changedSlots(before: Uint32Array | undefined, after: Uint32Array): Array<readonly [number, GrowthSlotMark]> {
+  const changed: Array<readonly [number, GrowthSlotMark]> = [];
+  if (before === undefined) return changed;
+  after.forEach((value, index) => {
+    if (value !== before[index] && value !== 0) changed.push([index, 'placed']);
+  });
+  return changed;
+}
+
+/** One add that did not grow the table, the slots it changed marked. */
+export function addFrame(item: string, before: Uint32Array, after: Uint32Array, shape: TableShape & LevelShape): GrowthFrame {
+  const changed = changedSlots(before, after);
+  const slots = BUCKET_SIZE * shape.bucketCount;
+  const load = shape.entryCount / slots;
+  const buckets = new Set(changed.map(([index]) => Math.floor(index / BUCKET_SIZE)));
+  const where =
+    buckets.size <= 1
+      ? `its entry went into bucket ${[...buckets][0] ?? '—'}`
+      : `its entry found room only after evictions, which changed ${buckets.size} buckets`;
+  const next = Math.floor(MAX_LOAD * slots) + 1 - shape.entryCount;
+  return frame(
+    `Added “${item}”: ${where}. Load ${percent(load)} (${count(shape.entryCount)} of ${count(slots)} slots); ` +
+      `the table grows when it passes ${percent(MAX_LOAD, 0)}, in ${count(next)} more ${next === 1 ? 'entry' : 'entries'}.`,
+    after,
+    shape,
+    { slots: changed },
+  );
+}
