@@ -5,56 +5,25 @@
 // must show exactly the core's trace. Screenshots of each main state go to
 // test-output/demo/.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { BloomFilter, CuckooFilter, init } from '../../dist/cjs/index.js';
+import type { Page } from 'playwright-core';
+import { BloomFilter, CuckooFilter } from '../../dist/cjs/index.js';
 import { buckets, locate, stash, traceAdd, traceDelete, traceHas, type InsertTrace, type ItemLocation } from '../../dist/cjs/inspect.js';
 import { repoRoot } from '../support/pack';
-import { launchChromium, pageErrors } from './support/browser';
-import { startStaticServer, type StaticServer } from './support/server';
+import { pageErrors } from './support/browser';
+import { demoInBrowser, phone, settle, shoot } from './support/demo-page';
 
 const demoDir = join(repoRoot, 'build', 'demo');
-const shotsDir = join(repoRoot, 'test-output', 'demo');
-const laptop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
 // The page measures false positives on these never-added items.
 const probes = Float64Array.from({ length: 20_000 }, (_, i) => 2 ** 40 + i);
 
-let server: StaticServer | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
+const demo = demoInBrowser(demoDir, () => {
   const started = Date.now();
   execFileSync('bash', ['scripts/build-demo', '--no-package'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   console.log(`demo build (tsc + vite): ${Date.now() - started} ms`);
-  mkdirSync(shotsDir, { recursive: true });
-  server = await startStaticServer(demoDir, { basePath: '/some/sub/path/' });
-  browser = await launchChromium();
-  await init();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openDemo(query = '', viewport = laptop): Promise<Page> {
-  const page = await browser!.newPage({ viewport });
-  await page.goto(`${server!.url}${query}`);
-  await page.waitForSelector('html[data-ready="true"]', { timeout: 20000 });
-  return page;
-}
-
-/** Jumps to the end of the current animation and waits until nothing runs. */
-async function settle(page: Page): Promise<void> {
-  await page.keyboard.press('End');
-  await page.waitForSelector('html[data-busy="false"]', { timeout: 60000 });
-}
-
-async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage });
-}
+const openDemo = demo.open;
 
 async function tableOnPage(page: Page): Promise<number[]> {
   return page.$$eval('#table .slot', (cells) => cells.map((cell) => Number((cell as HTMLElement).dataset.fp)));

@@ -1,0 +1,55 @@
+// The teaching demo in a test: built, served under a sub-path (as on a
+// project page) and opened in Chromium at a viewport; waiting until its
+// animation ends; screenshots to test-output/demo/. Shared by the test files
+// of its two modes.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { init } from '../../../dist/cjs/index.js';
+import { repoRoot } from '../../support/pack';
+import { launchChromium } from './browser';
+import { startStaticServer, type StaticServer } from './server';
+
+export const laptop = { width: 1280, height: 800 };
+export const phone = { width: 390, height: 844 };
+const shotsDir = join(repoRoot, 'test-output', 'demo');
+
+/**
+ * For the calling test file: `build` writes the demo to `dir` (before all its
+ * tests), which is then served, with Chromium launched and the package's wasm
+ * loaded in Node. `open` opens the demo at `query` and waits until it has its
+ * first filter.
+ */
+export function demoInBrowser(dir: string, build: () => void) {
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    build();
+    mkdirSync(shotsDir, { recursive: true });
+    server = await startStaticServer(dir, { basePath: '/some/sub/path/' });
+    browser = await launchChromium();
+    await init();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    async open(query = '', viewport = laptop): Promise<Page> {
+      const page = await browser!.newPage({ viewport });
+      await page.goto(`${server!.url}${query}`);
+      await page.waitForSelector('html[data-ready="true"]', { timeout: 20000 });
+      return page;
+    },
+  };
+}
+
+/** Jumps to the end of the current animation and waits until nothing runs. */
+export async function settle(page: Page, timeout = 60000): Promise<void> {
+  await page.keyboard.press('End');
+  await page.waitForSelector('html[data-busy="false"]', { timeout });
+}
+
+export async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage });
+}
