@@ -261,7 +261,13 @@ Status ScalableCuckooFilter::merge(const ScalableCuckooFilter& other) noexcept {
   ScalableCuckooFilter incoming;
   Status status = cloneTo(merged);
   if (status == Status::kOk) status = other.cloneTo(incoming);
+  // A growth keeps the held entries a split copies (kMaxHeld: four for each
+  // entry, two splits per growth at most), so growing starts while the stash
+  // holds a quarter of that; an entry that no growth can place refuses the
+  // merge instead (copies of one item beyond the 8 slots of its buckets).
+  constexpr unsigned kGrowAt = kMaxHeld / 4;
   const auto growBoth = [&merged, &incoming]() {
+    if (Ops::stashNeverFits(merged)) return detail::rejected(Status::kMergeWouldOverfill);
     const std::uint64_t target = Ops::nextBucketCount(merged);
     Status grown = Ops::growOnce(merged, target);
     if (grown == Status::kOk) grown = Ops::growOnce(incoming, target);
@@ -271,18 +277,26 @@ Status ScalableCuckooFilter::merge(const ScalableCuckooFilter& other) noexcept {
     const double slots = static_cast<double>(merged.table_->bucketCount() * kSlots);
     return static_cast<double>(merged.entryCount_ + incoming.entryCount_) <= kMaxLoad * slots;
   };
+  const auto place = [&merged, &incoming, &growBoth](HeldEntry held) {
+    --incoming.entryCount_;
+    ++merged.entryCount_;
+    if (!Ops::placeHeld(merged, held)) {
+      if (Ops::neverFits(merged, held)) return detail::rejected(Status::kMergeWouldOverfill);
+      Ops::addToStash(merged, held);
+    }
+    Status placed = Status::kOk;
+    while (placed == Status::kOk && merged.stashCount_ >= kGrowAt) placed = growBoth();
+    return placed;
+  };
   while (status == Status::kOk && !roomFor()) status = growBoth();
   // The other's stash first: it lives in the same buckets.
   while (status == Status::kOk && incoming.stashCount_ != 0) {
-    HeldEntry held = incoming.stash_[incoming.stashCount_ - 1];
+    const HeldEntry held = incoming.stash_[incoming.stashCount_ - 1];
     Ops::removeFromStash(incoming, incoming.stashCount_ - 1);
-    --incoming.entryCount_;
-    ++merged.entryCount_;
-    if (!Ops::placeHeld(merged, held)) Ops::addToStash(merged, held);
-    if (merged.stashCount_ == kMaxHeld) status = growBoth();
+    status = place(held);
   }
   // One entry at a time, the bucket read afresh each time (a semi-sorted
-  // bucket re-sorts when written).
+  // bucket re-sorts when written); after a growth, from the start again.
   std::uint64_t bucket = 0;
   while (status == Status::kOk && bucket < incoming.table_->bucketCount()) {
     detail::SlotValues slots = incoming.table_->read(bucket);
@@ -292,17 +306,12 @@ Status ScalableCuckooFilter::merge(const ScalableCuckooFilter& other) noexcept {
       ++bucket;
       continue;
     }
-    HeldEntry held{slots.value[slot], bucket};
+    const HeldEntry held{slots.value[slot], bucket};
     slots.value[slot] = 0;
     incoming.table_->write(bucket, slots);
-    --incoming.entryCount_;
-    ++merged.entryCount_;
-    if (!Ops::placeHeld(merged, held)) Ops::addToStash(merged, held);
-    // The stash is filling: grow both, then scan again from the start.
-    if (merged.stashCount_ >= kMaxHeld / 2) {
-      status = growBoth();
-      bucket = 0;
-    }
+    const std::uint64_t buckets = merged.table_->bucketCount();
+    status = place(held);
+    if (merged.table_->bucketCount() != buckets) bucket = 0;
   }
   if (status == Status::kOk) status = Ops::makeRoom(merged);
   if (status != Status::kOk) return status;

@@ -268,6 +268,60 @@ class ScalableCuckooFilter::Ops {
     return copies == 2 * kSlots;
   }
 
+  // The low `count` bits of the virtual bucket number an entry of `bucket`
+  // knows: its bucket's level of them, then its tail's.
+  struct Known {
+    std::uint64_t bits;
+    unsigned count;
+  };
+  static Known knownOf(const ScalableCuckooFilter& f, std::uint32_t value, std::uint64_t bucket) noexcept {
+    const std::uint32_t tail = value & static_cast<std::uint32_t>(mask(f.shape_.tailBits));
+    const unsigned length = tailLength(tail);
+    const unsigned level = levelOf(f, bucket);
+    return {bucket | std::uint64_t{tail ^ (std::uint32_t{1} << length)} << level, level + length};
+  }
+
+  // onlyCopies for an entry out of the table (the stash, or one being
+  // merged), which knows only some bits of its virtual bucket number: its
+  // buckets (its one bucket when both are the same, as insert decides) are
+  // full of entries of its fingerprint that agree with it and with each
+  // other on every bit they know, so every split sends them all the same way
+  // and no growth makes room for it.
+  static bool neverFits(const ScalableCuckooFilter& f, const HeldEntry& held) noexcept {
+    const std::uint32_t fingerprint = held.value >> f.shape_.tailBits;
+    HeldEntry other;
+    if (!otherPlace(f, held.value, held.bucket, other.value, other.bucket)) return false;
+    Known known[2 * kSlots + 1];
+    unsigned count = 0;
+    known[count++] = knownOf(f, held.value, held.bucket);
+    const std::uint64_t buckets[2] = {held.bucket, other.bucket};
+    const unsigned sides = other.bucket == held.bucket ? 1 : 2;
+    for (unsigned side = 0; side < sides; ++side) {
+      const SlotValues slots = f.table_->read(buckets[side]);
+      for (const std::uint32_t value : slots.value) {
+        if (value == 0 || (value >> f.shape_.tailBits) != fingerprint) return false;
+        Known entry = knownOf(f, value, buckets[side]);
+        // The other bucket's entries know bits of the other virtual number.
+        if (side == 1) entry.bits = (entry.bits ^ linearOffset(fingerprint)) & mask(entry.count);
+        known[count++] = entry;
+      }
+    }
+    // They agree pairwise when they all agree with the one that knows the most.
+    Known longest = known[0];
+    for (unsigned k = 1; k < count; ++k) longest = known[k].count > longest.count ? known[k] : longest;
+    for (unsigned k = 0; k < count; ++k) {
+      if (((known[k].bits ^ longest.bits) & mask(known[k].count)) != 0) return false;
+    }
+    return true;
+  }
+
+  static bool stashNeverFits(const ScalableCuckooFilter& f) noexcept {
+    for (unsigned k = 0; k < f.stashCount_; ++k) {
+      if (neverFits(f, f.stash_[k])) return true;
+    }
+    return false;
+  }
+
   static Placement placeNew(ScalableCuckooFilter& f, const Located& at, HeldEntry& leftover) noexcept {
     const std::uint32_t first = valueFor(f, at.fingerprint, at.virtual1, at.bucket1);
     const std::uint32_t second = valueFor(f, at.fingerprint, at.virtual2, at.bucket2);
@@ -379,9 +433,12 @@ class ScalableCuckooFilter::Ops {
     return status;
   }
 
-  // Grows until the stash is empty and the load is below kMaxLoad.
+  // Grows until the stash is empty and the load is below kMaxLoad; without
+  // growing, kMergeWouldOverfill when a stashed entry can never be placed
+  // (only loaded bytes or a merge can stash one).
   static Status makeRoom(ScalableCuckooFilter& f) noexcept {
     while (needsRoom(f)) {
+      if (stashNeverFits(f)) return detail::rejected(Status::kMergeWouldOverfill);
       const Status status = growOnce(f, nextBucketCount(f));
       if (status != Status::kOk) return status;
     }

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "byte_format.hpp"
 #include "cuckoo/prng.hpp"
 #include "cuckoo/scalable_filter.hpp"
 
@@ -240,6 +241,79 @@ TEST(ScalableMerge, NamesWhatDiffers) {
   EXPECT_EQ(a.merge(semi), Status::kMergeSemiSortDiffer);
   EXPECT_EQ(a.merge(bigger), Status::kMergeShapeDiffers);
   EXPECT_EQ(bytesOf(a), before);
+}
+
+bool addString(ScalableCuckooFilter& f, const std::string& item) { return f.insert(item.data(), item.size()); }
+
+TEST(ScalableMerge, RefusesMoreCopiesOfAnItemThanItsBucketsHoldWithoutGrowing) {
+  // Copies of an item share its two buckets of 4 slots at every size: no
+  // growth makes room for a ninth, so the merge is refused at once (it used
+  // to grow the table to its largest size first).
+  ScalableCuckooFilter a = makeScalable(500, 0.01);
+  ScalableCuckooFilter b = makeScalable(500, 0.01);
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(addString(a, "x") && addString(b, "x"));
+  ASSERT_EQ(a.merge(b), Status::kOk);
+  const std::string x = "x";
+  EXPECT_EQ(a.count(x.data(), x.size()), 8U);
+  ASSERT_TRUE(addString(b, "x"));
+  const std::vector<unsigned char> before = bytesOf(a);
+  EXPECT_EQ(a.merge(b), Status::kMergeWouldOverfill);
+  EXPECT_EQ(bytesOf(a), before);
+}
+
+TEST(ScalableMerge, RefusesManyItemsOfEightCopiesEachWithoutOverrunningTheStash) {
+  // Three items with 8 copies in each filter: 24 entries that never fit,
+  // more than the stash holds (this overran it, writing past its end).
+  for (const bool semiSort : {false, true}) {
+    ScalableCuckooFilter a = makeScalable(500, 0.01, semiSort);
+    ScalableCuckooFilter b = makeScalable(500, 0.01, semiSort);
+    for (const std::string item : {"x0", "x1", "x2"}) {
+      for (int i = 0; i < 8; ++i) ASSERT_TRUE(addString(a, item) && addString(b, item));
+    }
+    for (std::uint64_t k = 0; k < 1000; ++k) ASSERT_TRUE(add(b, k));
+    while (a.shape().bucketCount() < b.shape().bucketCount()) ASSERT_TRUE(add(a, 1'000'000 + a.itemCount()));
+    const std::vector<unsigned char> before = bytesOf(a);
+    EXPECT_EQ(a.merge(b), Status::kMergeWouldOverfill) << semiSort;
+    EXPECT_EQ(bytesOf(a), before);
+    EXPECT_EQ(b.merge(a), Status::kMergeWouldOverfill) << semiSort;
+  }
+}
+
+TEST(ScalableFormat, ALoadedStashEntryThatNeverFitsStopsAddsInsteadOfGrowing) {
+  // Bytes may hold a ninth copy of an item in the stash (the format allows
+  // stash records): an add must not grow the table for it without end.
+  ScalableCuckooFilter f = makeScalable(20, 0.01);
+  for (int i = 0; i < 8; ++i) ASSERT_TRUE(addString(f, "x"));
+  std::vector<unsigned char> bytes = bytesOf(f);
+  constexpr std::size_t kHeader = 280;
+  constexpr std::size_t kStashCountAt = 11;
+  constexpr std::size_t kItemCountAt = 32;
+  constexpr std::size_t kEntryCountAt = 40;
+  constexpr std::size_t kStashAt = 88;
+  // A copy of x's first slot in the table goes into stash record 0 too.
+  std::uint64_t bucket = 0;
+  while (f.slotValue(bucket, 0) == 0) ++bucket;
+  const std::uint32_t value = f.slotValue(bucket, 0);
+  ASSERT_EQ(value >> f.shape().tailBits, f.slotValue(bucket, 3) >> f.shape().tailBits);
+  testing::writeField(bytes, kStashAt, value, 4);
+  testing::writeField(bytes, kStashAt + 4, bucket, 8);
+  bytes[kStashCountAt] = 1;
+  testing::writeField(bytes, kItemCountAt, 9, 8);
+  testing::writeField(bytes, kEntryCountAt, testing::readField(bytes, kEntryCountAt, 8) + 1, 8);
+  testing::reseal(bytes);
+  ASSERT_GT(bytes.size(), kHeader);
+  ScalableCuckooFilter loaded;
+  ASSERT_EQ(ScalableCuckooFilter::deserialize(bytes.data(), bytes.size(), loaded), Status::kOk);
+  EXPECT_TRUE(loaded.isFull());
+  const std::uint64_t buckets = loaded.shape().bucketCount();
+  EXPECT_FALSE(addString(loaded, "y"));
+  EXPECT_EQ(loaded.shape().bucketCount(), buckets);
+  EXPECT_EQ(bytesOf(loaded), bytes);
+  // Deleting a copy (the stashed one, as the most recent) ends it; adds work again.
+  ASSERT_TRUE(loaded.erase("x", 1));
+  EXPECT_FALSE(loaded.isFull());
+  EXPECT_TRUE(addString(loaded, "y"));
+  EXPECT_EQ(loaded.count("x", 1), 8U);
 }
 
 TEST(ScalableFormat, RefusesEveryCorruptedByte) {

@@ -146,6 +146,9 @@ export class ScalableCuckooFilter extends ItemFilter {
    * Adds every item of `other`, growing as needed. Both must have the same
    * fpr, initialCapacity, seed and semiSort and the same current table size
    * (a CuckooFilterError with code INCOMPATIBLE says what differs).
+   * Copies of one item share its two buckets at every size, so a merge
+   * that would hold more than 8 copies of an item throws a RangeError, as
+   * `add` refuses a ninth; on any error nothing changes.
    * @example
    * ```ts
    * using a = ScalableCuckooFilter.create({ initialCapacity: 1000, fpr: 0.001, seed: 3 });

@@ -107,8 +107,9 @@ class ScalableCuckooFilter {
   std::size_t eraseMany(const ItemBatch& items) noexcept;
 
   // Adds every entry of `other` (same parameters, seed and table shape, else
-  // a kMerge* status naming what differs). Growth makes room; on
-  // kOutOfMemory nothing changed.
+  // a kMerge* status naming what differs). Growth makes room, except for
+  // copies of one item beyond the 8 slots of its two buckets, which no growth
+  // separates: kMergeWouldOverfill. On any failure nothing changed.
   Status merge(const ScalableCuckooFilter& other) noexcept;
 
   // Back to the table it was created with, empty.
