@@ -1,12 +1,13 @@
 // Every public entry point of the library against bad arguments, in one
-// table: the static and instance API of CuckooFilter and BloomFilter, and init.
+// table: the static and instance API of CuckooFilter, ScalableCuckooFilter and
+// BloomFilter, and init.
 // (The command line's argument errors are in cli.test.ts.)
 // A row either fails with the documented error type (and code) and a message
 // naming the call and the argument, or, for extreme but valid arguments (empty
 // and 50 MB items, empty batches), returns what it should.
 // items.test.ts holds the common item cases; this table adds what it does not
 // cover rather than repeating it.
-import { BloomFilter, CuckooFilter, CuckooFilterError, FormatError, init, isInitialized } from 'cuckoo-wasm';
+import { BloomFilter, CuckooFilter, CuckooFilterError, FormatError, init, isInitialized, ScalableCuckooFilter } from 'cuckoo-wasm';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
@@ -49,6 +50,8 @@ let live: CuckooFilter;
 let disposed: CuckooFilter;
 let liveBloom: BloomFilter;
 let disposedBloom: BloomFilter;
+let liveScalable: ScalableCuckooFilter;
+let disposedScalable: ScalableCuckooFilter;
 
 beforeAll(async () => {
   await init();
@@ -58,19 +61,40 @@ beforeAll(async () => {
   liveBloom = new BloomFilter({ bitCount: 4096, hashCount: 3 });
   disposedBloom = BloomFilter.create({ capacity: 10, fpr: 0.01, blocked: true });
   disposedBloom.dispose();
+  liveScalable = ScalableCuckooFilter.create(scalableOptions);
+  disposedScalable = ScalableCuckooFilter.create(scalableOptions);
+  // params is kept once read: a disposed filter still refuses it.
+  expect(disposedScalable.params.fpr).toBe(scalableOptions.fpr);
+  disposedScalable.dispose();
 });
 
 afterAll(() => {
   live.dispose();
   liveBloom.dispose();
+  liveScalable.dispose();
 });
 
-afterEach(() => live.clear());
+afterEach(() => {
+  live.clear();
+  liveScalable.clear();
+});
 
 const shape = { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12 } as const;
 const construct = (override: Record<string, unknown>) => () => new CuckooFilter({ ...shape, ...override } as never);
 const create = (override: Record<string, unknown>) => () => CuckooFilter.create({ capacity: 100, fpr: 0.01, ...override } as never);
 const fromBytes = (bytes: unknown) => () => CuckooFilter.fromBytes(bytes as never);
+
+const scalableOptions = { initialCapacity: 100, fpr: 0.01, seed: 3 } as const;
+/** A ScalableCuckooFilter as each of its two entries makes it, with options `options`. */
+const scalableEntries = [
+  ['new ScalableCuckooFilter', (options: unknown) => () => new ScalableCuckooFilter(options as never)],
+  ['ScalableCuckooFilter.create', (options: unknown) => () => ScalableCuckooFilter.create(options as never)],
+] as const;
+/** A filter of scalableOptions with `override`, then `use` of it (disposed after). */
+const scalableWith = (override: Record<string, unknown>, use: (filter: ScalableCuckooFilter) => unknown) => () => {
+  using filter = ScalableCuckooFilter.create({ ...scalableOptions, ...override } as never);
+  return use(filter);
+};
 
 const bloom = (override: Record<string, unknown>) => () => new BloomFilter({ bitCount: 1024, hashCount: 3, ...override } as never);
 const createBloom = (override: Record<string, unknown>) => () => BloomFilter.create({ capacity: 100, fpr: 0.01, ...override } as never);
@@ -81,6 +105,7 @@ const getters = ['size', 'slotCount', 'loadFactor', 'byteLength', 'bitsPerItem',
 const bloomSingleItemMethods = ['add', 'has', 'probePositions'] as const;
 const bloomBatchMethods = ['addMany', 'hasMany'] as const;
 const bloomGetters = ['size', 'bitCount', 'hashCount', 'byteLength', 'blocked', 'seed', 'bitsPerItem', 'expectedFpr'] as const;
+const scalableGetters = ['size', 'bucketCount', 'slotBits', 'loadFactor', 'byteLength', 'bitsPerItem', 'fprBound', 'full', 'params'] as const;
 const huge = (): string => 'x'.repeat(50_000_000);
 const tooLargeView = (): Uint8Array => new Uint8Array(2 ** 31 + 5); // zero pages: no real memory
 
@@ -322,6 +347,121 @@ const rows: Row[] = [
   ['init({ locateFile: 1 })', () => init({ locateFile: 1 as never }), fails(TypeError, /^init: options\.locateFile must be a function/)],
 ];
 
+// ScalableCuckooFilter: its own rows, so that the coverage test below finds
+// each of its names here and not in CuckooFilter's rows.
+const scalableRows: Row[] = [
+  // new ScalableCuckooFilter(options) and ScalableCuckooFilter.create(options): the same checks, each naming its entry.
+  ...scalableEntries.flatMap(([entry, make]): Row[] => {
+    const call = (override: Record<string, unknown>) => make({ ...scalableOptions, ...override });
+    const named = (detail: RegExp) => new RegExp(`^${entry.replace('.', '\\.')}: ${detail.source}`);
+    const rangeOf = (option: string, rule: string) => (value: unknown): readonly [unknown, ErrorClass, RegExp] =>
+      [value, RangeError, named(new RegExp(`${option} must be ${rule}, got ${Number.isNaN(value) ? 'NaN' : String(value).replace('.', '\\.')}$`))];
+    const typeOf = (option: string) => (value: unknown): readonly [unknown, ErrorClass, RegExp] =>
+      [value, TypeError, named(new RegExp(`${option} must be a number .*got `))];
+    return [
+      ...([undefined, null, 42, 'options'] as const).map((options): Row => [
+        `${entry}(${shown(options)})`, make(options), fails(TypeError, named(/options must be an object \{ initialCapacity, fpr, growth\?, maxKicks\?, seed\?, semiSort\? \}/)),
+      ]),
+      ...optionRows(`${entry} initialCapacity`, (initialCapacity) => call({ initialCapacity }), named(/initialCapacity must be/), [
+        ...[0, 2 ** 32 + 1, 1.5, NaN, -1, Infinity].map(rangeOf('initialCapacity', 'an integer from 1 to 2\\^32')),
+        ...['10', undefined, null, 10n].map(typeOf('initialCapacity')),
+      ]),
+      [`${entry} initialCapacity 2^32, too large for memory`, call({ initialCapacity: 2 ** 32 }), fails(RangeError, named(/the table would exceed the maximum table size/))],
+      [`${entry} initialCapacity missing`, make({ fpr: 0.01 }), fails(TypeError, named(/initialCapacity must be a number \(an integer from 1 to 2\^32\), got undefined/))],
+      ...optionRows(`${entry} fpr`, (fpr) => call({ fpr }), named(/fpr must be/), [
+        ...[0, 1, NaN, -0.5, 1.5, Infinity].map(rangeOf('fpr', 'greater than 0 and less than 1')),
+        ...['0.01', undefined, null].map(typeOf('fpr')),
+      ]),
+      ...[1e-9, 9.9e-8, Number.MIN_VALUE].map((fpr): Row => [
+        `${entry} fpr ${fpr}, too low`, call({ fpr }), fails(RangeError, named(/the false-positive rate is too low/)),
+      ]),
+      ...optionRows(`${entry} growth`, (growth) => call({ growth }), named(/growth must be/), [
+        ...[1, 1.001, 2.01, 0, -1.2, NaN, Infinity].map(rangeOf('growth', 'a number from 1\\.01 to 2')),
+        ...['1.2', null, 2n].map(typeOf('growth')),
+      ]),
+      ...optionRows(`${entry} maxKicks`, (maxKicks) => call({ maxKicks }), named(/maxKicks must be/), [
+        ...[-1, 1.5, 1_000_001, NaN].map(rangeOf('maxKicks', 'an integer from 0 to 1000000')),
+        ...['5', null, 5n].map(typeOf('maxKicks')),
+      ]),
+      ...optionRows(`${entry} seed`, (seed) => call({ seed }), named(/seed must be/), [
+        [-1, RangeError, named(/seed must be a non-negative safe integer/)],
+        [2n ** 64n, RangeError, named(/seed must be from 0 to 2\^64 - 1, got 18446744073709551616n/)],
+        [0.5, RangeError], [NaN, RangeError], [2 ** 53, RangeError], [-1n, RangeError],
+        ['1', TypeError, named(/seed must be a number or a bigint/)], [null, TypeError], [{}, TypeError],
+      ]),
+      ...optionRows(`${entry} semiSort`, (semiSort) => call({ semiSort }), named(/semiSort must be a boolean, got /), [
+        [null, TypeError], ['true', TypeError], [0, TypeError], [1n, TypeError],
+      ]),
+    ];
+  }),
+  // The edges of each range are accepted, as given.
+  ['scalable growth 1.01 and 2, maxKicks 0 and 1000000, initialCapacity 1, fpr 1e-7: accepted', () => [
+    scalableWith({ growth: 1.01, maxKicks: 0, initialCapacity: 1, fpr: 1e-7 }, (f) => [f.params.growth, f.params.maxKicks, f.params.initialCapacity, f.params.fpr])(),
+    scalableWith({ growth: 2, maxKicks: 1_000_000, seed: 2n ** 64n - 1n, semiSort: true }, (f) => [f.params.growth, f.params.maxKicks, f.params.seed, f.params.semiSort])(),
+  ], returns([[1.01, 0, 1, 1e-7], [2, 1_000_000, 2n ** 64n - 1n, true]])],
+
+  // ScalableCuckooFilter.fromBytes(bytes)
+  ...([
+    ['undefined', undefined], ['a string', 'CKFW'], ['an array', [0x43, 0x4b, 0x46, 0x57, 3]], ['a DataView', new DataView(new ArrayBuffer(300))],
+    ['a Uint16Array', new Uint16Array(150)], ['an ArrayBuffer', new ArrayBuffer(300)],
+  ] as const).map(([what, value]): Row => [
+    `ScalableCuckooFilter.fromBytes(${what})`, () => ScalableCuckooFilter.fromBytes(value as never), fails(TypeError, /^ScalableCuckooFilter\.fromBytes: bytes must be a Uint8Array, got /),
+  ]),
+  ['ScalableCuckooFilter.fromBytes(empty)', () => ScalableCuckooFilter.fromBytes(new Uint8Array(0)), fails(FormatError, /^ScalableCuckooFilter\.fromBytes: the data is truncated$/, 'TRUNCATED')],
+  ["ScalableCuckooFilter.fromBytes(a CuckooFilter's bytes)", () => ScalableCuckooFilter.fromBytes(live.toBytes()),
+    fails(FormatError, /^ScalableCuckooFilter\.fromBytes: unsupported format version$/, 'UNSUPPORTED_VERSION')],
+  ["CuckooFilter.fromBytes(a ScalableCuckooFilter's bytes)", () => CuckooFilter.fromBytes(liveScalable.toBytes()),
+    fails(FormatError, /^CuckooFilter\.fromBytes: unsupported format version$/, 'UNSUPPORTED_VERSION')],
+
+  // Items and batches name the class.
+  ...singleItemMethods.map((method): Row => [
+    `scalable.${method}(NaN)`, () => (liveScalable[method] as (x: unknown) => unknown)(NaN),
+    fails(RangeError, new RegExp(`^ScalableCuckooFilter\\.${method}: item: a number item must be a safe integer .*got NaN`)),
+  ]),
+  ...batchMethods.map((method): Row => [
+    `scalable.${method}(['ok', {}])`, () => (liveScalable[method] as (x: unknown) => unknown)(['ok', {}]),
+    fails(TypeError, new RegExp(`^ScalableCuckooFilter\\.${method}: items\\[1\\] must be a string, .*got an object \\(Object\\)`)),
+  ]),
+
+  // merge(other): a ScalableCuckooFilter of the same fpr, initial table, seed, semiSort and current size.
+  ['scalable.merge(undefined)', () => liveScalable.merge(undefined as never), fails(TypeError, /^ScalableCuckooFilter\.merge: other must be a ScalableCuckooFilter, got undefined/)],
+  ['scalable.merge(a CuckooFilter)', () => liveScalable.merge(live as never), fails(TypeError, /^ScalableCuckooFilter\.merge: other must be a ScalableCuckooFilter, got an object/)],
+  ['scalable.merge(disposed)', () => liveScalable.merge(disposedScalable), fails(CuckooFilterError, /^ScalableCuckooFilter\.merge: this filter was disposed/, 'DISPOSED')],
+  ...([
+    ['seed', { seed: 4 }, /their seed differs/],
+    ['fpr', { fpr: 0.001 }, /their fpr, initialCapacity or current table size differ/],
+    ['semiSort', { semiSort: true }, /one is semi-sorted and the other is not/],
+    ['initialCapacity (another first table)', { initialCapacity: 1000 }, /their fpr, initialCapacity or current table size differ/],
+    ['size (grown)', { grown: true }, /their fpr, initialCapacity or current table size differ/],
+  ] as const).map(([differs, override, message]): Row => [
+    `scalable.merge(a filter whose ${differs} differs)`,
+    () => {
+      const { grown, ...options } = { grown: false, ...override };
+      using other = ScalableCuckooFilter.create({ ...scalableOptions, ...options });
+      if (grown) other.addMany(new Uint32Array(1000).map((_, i) => i));
+      return liveScalable.merge(other);
+    },
+    fails(CuckooFilterError, new RegExp(`^ScalableCuckooFilter\\.merge: the filters cannot be merged: ${message.source}`), 'INCOMPATIBLE'),
+  ]),
+  ['scalable.merge(a twin of other growth and maxKicks) is allowed', scalableWith({ growth: 2, maxKicks: 7 }, (other) => {
+    other.add('twin');
+    liveScalable.merge(other);
+    return [liveScalable.has('twin'), liveScalable.size];
+  }), returns([true, 1])],
+
+  // A disposed ScalableCuckooFilter: every method and getter, even with a bad argument.
+  ...[...singleItemMethods, ...batchMethods, 'clear', 'clone', 'toBytes', 'merge'].map((method): Row => [
+    `disposed scalable.${method}(NaN)`,
+    () => (disposedScalable[method as 'add'] as (x: unknown) => unknown)(NaN),
+    fails(CuckooFilterError, new RegExp(`^ScalableCuckooFilter\\.${method}: this filter was disposed`), 'DISPOSED'),
+  ]),
+  ...scalableGetters.map((getter): Row => [
+    `disposed scalable.${getter}`, () => disposedScalable[getter], fails(CuckooFilterError, new RegExp(`^ScalableCuckooFilter\\.${getter}: this filter was disposed`), 'DISPOSED'),
+  ]),
+  ['disposed scalable.disposed', () => disposedScalable.disposed, returns(true)],
+  ['disposed scalable.dispose() and [Symbol.dispose]() again', () => [disposedScalable.dispose(), disposedScalable[Symbol.dispose]()], returns([undefined, undefined])],
+];
+
 test('the table has rows for every public method and getter', () => {
   const covered = rows.map(([what]) => what).join('\n');
   const publicNames = (type: object): string[] => {
@@ -333,14 +473,18 @@ test('the table has rows for every public method and getter', () => {
     }
     return names;
   };
-  for (const [className, type] of [['CuckooFilter', CuckooFilter], ['BloomFilter', BloomFilter]] as const) {
+  const scalableCovered = scalableRows.map(([what]) => what).join('\n');
+  const classes = [['CuckooFilter', CuckooFilter, covered], ['BloomFilter', BloomFilter, covered], ['ScalableCuckooFilter', ScalableCuckooFilter, scalableCovered]] as const;
+  for (const [className, type, rowTitles] of classes) {
     for (const name of [...publicNames(type.prototype), ...publicNames(type)]) {
-      expect([className, name, covered.includes(name)]).toEqual([className, name, true]);
+      expect([className, name, rowTitles.includes(name)]).toEqual([className, name, true]);
     }
   }
+  // The constructor, which publicNames leaves out.
+  expect(scalableCovered).toMatch(/^new ScalableCuckooFilter\(/m);
 });
 
-test.each(rows)('%s', async (_, call, expected) => {
+test.each([...rows, ...scalableRows])('%s', async (_, call, expected) => {
   let outcome: unknown;
   let caught: unknown;
   try {
@@ -350,11 +494,11 @@ test.each(rows)('%s', async (_, call, expected) => {
   }
   if ('returns' in expected) {
     if (caught !== undefined) throw caught;
-    if (outcome instanceof CuckooFilter) outcome.dispose();
+    if (outcome instanceof CuckooFilter || outcome instanceof ScalableCuckooFilter) outcome.dispose();
     expect(outcome).toEqual(expected.returns);
     return;
   }
-  if (outcome instanceof CuckooFilter) outcome.dispose();
+  if (outcome instanceof CuckooFilter || outcome instanceof ScalableCuckooFilter) outcome.dispose();
   expect(caught).toBeInstanceOf(expected.error);
   expect((caught as Error).message).toMatch(expected.message);
   if (expected.code !== undefined) expect((caught as CuckooFilterError).code).toBe(expected.code);
@@ -363,4 +507,6 @@ test.each(rows)('%s', async (_, call, expected) => {
   expect(live.has('still works')).toBe(true);
   using fresh = new CuckooFilter(shape);
   expect(fresh.add('still works')).toBe(true);
+  expect(liveScalable.add('still works')).toBe(true);
+  expect(liveScalable.has('still works')).toBe(true);
 });
