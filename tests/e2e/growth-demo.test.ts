@@ -6,14 +6,13 @@
 // splits the page reads back are checked against the rule of hash id 3
 // (hashing.hpp), independently of the page's code. Screenshots go to
 // test-output/demo/.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ScalableCuckooFilter } from '../../dist/cjs/index.js';
 import { scalableBuckets, scalableShape, type ScalableShape } from '../../dist/cjs/inspect.js';
 import { repoRoot } from '../support/pack';
 import { pageErrors } from './support/browser';
-import { demoInBrowser, phone, settle, shoot } from './support/demo-page';
+import { buildDemoInto, demoInBrowser, phone, settle, shoot } from './support/demo-page';
 
 // Not build/demo: demo.test.ts builds that one, and the two may run at once.
 const demoDir = join(repoRoot, 'build', 'demo-growth-test');
@@ -22,14 +21,7 @@ const query = '?mode=growth&cap=16&fpr=0.01&g=1.2&seed=5';
 // The page measures false positives on these never-added items.
 const probes = Float64Array.from({ length: 100_000 }, (_, i) => 2 ** 40 + i);
 
-const demo = demoInBrowser(demoDir, () => {
-  execFileSync('npx', ['tsc', '-p', 'web-demo/tsconfig.json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--config', 'web-demo/vite.config.mjs', '--outDir', demoDir, '--emptyOutDir'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-});
+const demo = demoInBrowser(demoDir, () => buildDemoInto(demoDir));
 const openGrowth = (address = query, viewport?: { width: number; height: number }) => demo.open(address, viewport);
 
 async function gauge(page: Page, name: string): Promise<number> {

@@ -1,7 +1,8 @@
 // The teaching demo in a test: built, served under a sub-path (as on a
 // project page) and opened in Chromium at a viewport; waiting until its
 // animation ends; screenshots to test-output/demo/. Shared by the test files
-// of its two modes.
+// of its modes.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -42,6 +43,20 @@ export function demoInBrowser(dir: string, build: () => void) {
       return page;
     },
   };
+}
+
+/**
+ * Builds the demo (tsc, then Vite) into `dir`: a folder of the test file's own,
+ * since demo.test.ts builds build/demo with scripts/build-demo and test files
+ * may run at once.
+ */
+export function buildDemoInto(dir: string): void {
+  execFileSync('npx', ['tsc', '-p', 'web-demo/tsconfig.json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  execFileSync(process.execPath, [vite, 'build', '--config', 'web-demo/vite.config.mjs', '--outDir', dir, '--emptyOutDir'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Jumps to the end of the current animation and waits until nothing runs. */
