@@ -6,7 +6,8 @@
 // As in cuckoo_bindings.cpp (glue.hpp): filters cross as integer handles and
 // items as (pointer, length) into wasm memory the caller filled. Results are
 // JavaScript objects (value objects), so that no layout is kept in step by
-// hand. Nothing here throws or aborts.
+// hand. Nothing here throws or aborts. The growable filter's table is read
+// in inspect_scalable_bindings.cpp.
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -17,7 +18,6 @@
 #include "cuckoo/bloom_filter.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/hashing.hpp"
-#include "cuckoo/scalable_filter.hpp"
 #include "cuckoo/semi_sorted_table.hpp"
 #include "cuckoo/sizing.hpp"
 #include "glue.hpp"
@@ -299,35 +299,6 @@ std::uint32_t alternateBucketOf(Handle h, std::uint32_t bucket, std::uint32_t fi
 }
 std::uint32_t mix32Of(std::uint32_t value) { return cuckoo::mix32(value); }
 
-// A growable filter's table: the parts of its linear-hashing shape that
-// describeScalable (scalable_bindings.cpp) does not give, and copies of its
-// slot values (fingerprint << T | tail), so that the demo can show splits.
-struct ScalableShapeInfo {
-  unsigned level;
-  double splitBucket;
-  unsigned initialLevel;
-  unsigned stashCount;
-};
-
-ScalableShapeInfo scalableShapeOf(Handle h) {
-  const auto& filter = glue::objectAt<const cuckoo::ScalableCuckooFilter>(h);
-  const cuckoo::ScalableShape& shape = filter.shape();
-  return ScalableShapeInfo{shape.level, static_cast<double>(shape.splitBucket), shape.initialLevel, filter.stashCount()};
-}
-
-// Growable tables have 4 slots per bucket (ScalableStats::slotCount).
-constexpr unsigned kScalableBucketSize = 4;
-
-// The TypeScript layer checks the range.
-void readScalableSlots(Handle h, double first, double count, Address out) {
-  const auto& filter = glue::objectAt<const cuckoo::ScalableCuckooFilter>(h);
-  std::uint32_t* words = glue::wordsAt(out);
-  const auto end = static_cast<std::uint64_t>(first + count);
-  for (auto bucket = static_cast<std::uint64_t>(first); bucket < end; ++bucket) {
-    for (unsigned s = 0; s < kScalableBucketSize; ++s) *words++ = filter.slotValue(bucket, s);
-  }
-}
-
 // Bits of table payload, without padding: what a Bloom filter of the same
 // memory gets.
 double tableBits(Handle h) {
@@ -401,11 +372,6 @@ EMSCRIPTEN_BINDINGS(cuckoo_inspect) {
       .field("fingerprint", &StashInfo::fingerprint)
       .field("bucket", &StashInfo::bucket)
       .field("alternateBucket", &StashInfo::alternateBucket);
-  value_object<ScalableShapeInfo>("ScalableShapeInfo")
-      .field("level", &ScalableShapeInfo::level)
-      .field("splitBucket", &ScalableShapeInfo::splitBucket)
-      .field("initialLevel", &ScalableShapeInfo::initialLevel)
-      .field("stashCount", &ScalableShapeInfo::stashCount);
   emscripten::constant("noSlot", kNoSlot);
   function("inspectLocate", &locateItem);
   function("inspectTraceInsert", &traceInsert);
@@ -416,8 +382,6 @@ EMSCRIPTEN_BINDINGS(cuckoo_inspect) {
   function("inspectAlternateBucket", &alternateBucketOf);
   function("inspectMix32", &mix32Of);
   function("inspectTableBits", &tableBits);
-  function("inspectScalableShape", &scalableShapeOf);
-  function("inspectReadScalableSlots", &readScalableSlots);
   function("inspectKernelName", &kernelNameOf);
   function("inspectUseGenericKernel", &useGenericKernel);
   function("inspectPracticalMaxLoad", &practicalMaxLoadOf);
