@@ -9,7 +9,7 @@ import { describeValue, withTemporary } from './items.js';
 import { requireRuntime } from './loader.js';
 import type { Handle } from './raw.js';
 import { ScalableCuckooFilter } from './scalable.js';
-import { checkBucket, MAX_SLOTS_PER_READ } from './validate.js';
+import { checkReadRange } from './inspect-reads.js';
 
 /**
  * The table of a {@link ScalableCuckooFilter} (hash id 3, linear hashing):
@@ -103,12 +103,7 @@ export function scalableBuckets(filter: ScalableCuckooFilter, firstBucket = 0, b
   const runtime = requireRuntime('inspect.scalableBuckets');
   const shape = scalableShape(filter);
   const total = shape.bucketCount;
-  const first = checkBucket(firstBucket, total, 'inspect.scalableBuckets: firstBucket');
-  const count =
-    bucketCount === undefined ? total - first : checkBucket(bucketCount, total - first + 1, 'inspect.scalableBuckets: bucketCount');
-  if (count * 4 > MAX_SLOTS_PER_READ) {
-    throw new RangeError(`inspect.scalableBuckets: at most ${MAX_SLOTS_PER_READ} slots per call, asked for ${count * 4}; read the table in ranges`);
-  }
+  const { first, count } = checkReadRange('scalableBuckets', firstBucket, bucketCount, total, 4);
   const { module } = runtime;
   const slots = withTemporary(module, count * 16, 'inspect.scalableBuckets', (address) => {
     module.inspectReadScalableSlots(handle, first, count, address);

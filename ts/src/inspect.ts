@@ -31,7 +31,7 @@ import { CuckooFilter } from './filter.js';
 import { describeValue, withTemporary, type Item } from './items.js';
 import { requireRuntime, type Runtime } from './loader.js';
 import type { Handle, RawLocation } from './raw.js';
-import { checkBucket, MAX_SLOTS_PER_READ } from './validate.js';
+import { checkBucket, checkReadRange, MAX_SLOTS_PER_READ } from './inspect-reads.js';
 
 export { MAX_SLOTS_PER_READ };
 export { scalableBuckets, scalableShape, type ScalableShape, type ScalableTableView } from './inspect-scalable.js';
@@ -306,13 +306,7 @@ export function buckets(filter: CuckooFilter, firstBucket = 0, bucketCount?: num
   const handle = handleOf(filter, 'buckets');
   const runtime = requireRuntime('inspect.buckets');
   const { bucketCount: total, bucketSize } = filter.params;
-  const first = checkBucket(firstBucket, total, 'inspect.buckets: firstBucket');
-  const count = bucketCount === undefined ? total - first : checkBucket(bucketCount, total - first + 1, 'inspect.buckets: bucketCount');
-  if (count * bucketSize > MAX_SLOTS_PER_READ) {
-    throw new RangeError(
-      `inspect.buckets: at most ${MAX_SLOTS_PER_READ} slots per call, asked for ${count * bucketSize}; read the table in ranges`,
-    );
-  }
+  const { first, count } = checkReadRange('buckets', firstBucket, bucketCount, total, bucketSize);
   const { module } = runtime;
   const slots = withTemporary(module, count * bucketSize * 4, 'inspect.buckets', (address) => {
     module.inspectReadSlots(handle, first, count, address);

@@ -78,24 +78,3 @@ export function checkEvictionOptions(module: RawModule, options: Readonly<Record
   const [seedLow, seedHigh] = checkSeed(options.seed, `${context}: seed`);
   return { maxKicks, seedLow, seedHigh, semiSort: checkFlag(options.semiSort, `${context}: semiSort`) };
 }
-
-/**
- * One `inspect` read (`buckets`, `scalableBuckets`) copies at most this many slots (64 MiB); read larger tables in ranges.
- * @example
- * ```ts
- * const perRead = Math.floor(MAX_SLOTS_PER_READ / filter.params.bucketSize);
- * for (let first = 0; first < filter.params.bucketCount; first += perRead) {
- *   const { slots } = buckets(filter, first, Math.min(perRead, filter.params.bucketCount - first));
- * }
- * ```
- */
-export const MAX_SLOTS_PER_READ = 2 ** 24;
-
-/** A bucket number below `bucketCount`, for the inspect reads. */
-export function checkBucket(value: unknown, bucketCount: number, what: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new TypeError(`${what} must be an integer from 0 to ${bucketCount - 1}, got ${describeValue(value)}`);
-  }
-  if (value < 0 || value >= bucketCount) throw new RangeError(`${what} must be from 0 to ${bucketCount - 1}, got ${value}`);
-  return value;
-}
