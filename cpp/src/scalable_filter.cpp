@@ -207,8 +207,18 @@ void ScalableCuckooFilter::containsMany(const ItemBatch& items, unsigned char* a
     unsigned char seen = 0;
     for (std::size_t k = 0; k < n; ++k) {
       at[k] = Ops::locate(*this, items.item(base + k), items.length(base + k));
-      detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
-      detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
+      if constexpr (detail::kPrefetches) {
+        detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
+        detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
+      }
+    }
+    // In wasm the requests are reads, which would stall the hashing of the
+    // block behind each miss: issued together after it, the misses overlap.
+    if constexpr (!detail::kPrefetches) {
+      for (std::size_t k = 0; k < n; ++k) {
+        detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
+        detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
+      }
     }
     detail::gTouched = seen;
     for (std::size_t k = 0; k < n; ++k) answers[base + k] = Ops::containsLocated(*this, at[k]) ? 1 : 0;
