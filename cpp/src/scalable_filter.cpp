@@ -101,18 +101,7 @@ Status ScalableCuckooFilter::cloneTo(ScalableCuckooFilter& out) const noexcept {
 }
 
 bool ScalableCuckooFilter::insert(const void* item, std::size_t length) noexcept {
-  // A stash left by a failed growth: room first, else the filter is full.
-  if (stashCount_ != 0 && (Ops::makeRoom(*this) != Status::kOk || stashCount_ != 0)) return false;
-  const Ops::Located at = Ops::locate(*this, item, length);
-  HeldEntry leftover;
-  const Ops::Placement placement = Ops::placeNew(*this, at, leftover);
-  if (placement == Ops::Placement::kRefused) return false;
-  if (placement == Ops::Placement::kHomeless) Ops::addToStash(*this, leftover);
-  ++itemCount_;
-  ++entryCount_;
-  // The item is stored (in the stash at worst) whether or not this succeeds.
-  Ops::makeRoom(*this);
-  return true;
+  return Ops::insertLocated(*this, Ops::locate(*this, item, length));
 }
 
 InsertOutcome ScalableCuckooFilter::insertUnique(const void* item, std::size_t length) noexcept {
@@ -189,9 +178,16 @@ bool ScalableCuckooFilter::erase(const void* item, std::size_t length) noexcept 
   return true;
 }
 
+// In blocks, as containsMany: the block located and its buckets requested,
+// then its items added in order, each exactly as insert() adds it.
 std::size_t ScalableCuckooFilter::insertMany(const ItemBatch& items) noexcept {
-  for (std::size_t k = 0; k < items.count; ++k) {
-    if (!insert(items.item(k), items.length(k))) return k;
+  Ops::Located at[detail::kBatchBlock];
+  for (std::size_t base = 0; base < items.count; base += detail::kBatchBlock) {
+    const std::size_t n = items.count - base < detail::kBatchBlock ? items.count - base : detail::kBatchBlock;
+    Ops::requestBlock(*this, items, base, n, at);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (!Ops::insertLocated(*this, at[k])) return base + k;
+    }
   }
   return items.count;
 }
@@ -200,27 +196,9 @@ std::size_t ScalableCuckooFilter::insertMany(const ItemBatch& items) noexcept {
 // (batch_memory.hpp), then each probed, so that their cache misses overlap.
 void ScalableCuckooFilter::containsMany(const ItemBatch& items, unsigned char* answers) const noexcept {
   Ops::Located at[detail::kBatchBlock];
-  const unsigned char* bytes = table_->data();
-  const std::uint64_t bucketBits = table_->bucketBits();
   for (std::size_t base = 0; base < items.count; base += detail::kBatchBlock) {
     const std::size_t n = items.count - base < detail::kBatchBlock ? items.count - base : detail::kBatchBlock;
-    unsigned char seen = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      at[k] = Ops::locate(*this, items.item(base + k), items.length(base + k));
-      if constexpr (detail::kPrefetches) {
-        detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
-        detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
-      }
-    }
-    // In wasm the requests are reads, which would stall the hashing of the
-    // block behind each miss: issued together after it, the misses overlap.
-    if constexpr (!detail::kPrefetches) {
-      for (std::size_t k = 0; k < n; ++k) {
-        detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
-        detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
-      }
-    }
-    detail::gTouched = seen;
+    Ops::requestBlock(*this, items, base, n, at);
     for (std::size_t k = 0; k < n; ++k) answers[base + k] = Ops::containsLocated(*this, at[k]) ? 1 : 0;
   }
 }

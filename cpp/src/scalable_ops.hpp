@@ -5,10 +5,13 @@
 // member functions on them.
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 
+#include "batch_memory.hpp"
 #include "cuckoo/bit_io.hpp"
 #include "cuckoo/hashing.hpp"
+#include "cuckoo/item_batch.hpp"
 #include "cuckoo/scalable_filter.hpp"
 #include "item_hash.hpp"
 #include "reject.hpp"
@@ -88,6 +91,31 @@ class ScalableCuckooFilter::Ops {
     at.bucket1 = bucketOf(f, at.virtual1);
     at.bucket2 = bucketOf(f, at.virtual2);
     return at;
+  }
+
+  // Locates items [first, first + n) of a batch and requests their buckets
+  // (batch_memory.hpp): natively each prefetched as it is located; in wasm
+  // read together once the block is located, since a read that misses would
+  // stall the hashing behind it, where reads issued together overlap.
+  static void requestBlock(const ScalableCuckooFilter& f, const ItemBatch& items, std::size_t first, std::size_t n,
+                           Located* at) noexcept {
+    const unsigned char* bytes = f.table_->data();
+    const std::uint64_t bucketBits = f.table_->bucketBits();
+    unsigned char seen = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      at[k] = locate(f, items.item(first + k), items.length(first + k));
+      if constexpr (detail::kPrefetches) {
+        detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
+        detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
+      }
+    }
+    if constexpr (!detail::kPrefetches) {
+      for (std::size_t k = 0; k < n; ++k) {
+        detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
+        detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
+      }
+      detail::gTouched = seen;
+    }
   }
 
   static std::uint64_t bucketOf(const ScalableCuckooFilter& f, std::uint64_t virtualBucket) noexcept {
@@ -457,6 +485,24 @@ class ScalableCuckooFilter::Ops {
   }
 
   static void addToStash(ScalableCuckooFilter& f, const HeldEntry& held) noexcept { f.stash_[f.stashCount_++] = held; }
+
+  // An add of an item located earlier, perhaps before the table last grew:
+  // its virtual buckets and fingerprint do not change, its buckets may have.
+  static bool insertLocated(ScalableCuckooFilter& f, Located at) noexcept {
+    // A stash left by a failed growth: room first, else the filter is full.
+    if (f.stashCount_ != 0 && (makeRoom(f) != Status::kOk || f.stashCount_ != 0)) return false;
+    at.bucket1 = bucketOf(f, at.virtual1);
+    at.bucket2 = bucketOf(f, at.virtual2);
+    HeldEntry leftover;
+    const Placement placement = placeNew(f, at, leftover);
+    if (placement == Placement::kRefused) return false;
+    if (placement == Placement::kHomeless) addToStash(f, leftover);
+    ++f.itemCount_;
+    ++f.entryCount_;
+    // The item is stored (in the stash at worst) whether or not this succeeds.
+    makeRoom(f);
+    return true;
+  }
 
   static void removeFromStash(ScalableCuckooFilter& f, unsigned index) noexcept {
     f.stash_[index] = f.stash_[--f.stashCount_];
