@@ -115,10 +115,13 @@ bool ScalableCuckooFilter::contains(const void* item, std::size_t length) const 
 
 unsigned ScalableCuckooFilter::count(const void* item, std::size_t length) const noexcept {
   const Ops::Located at = Ops::locate(*this, item, length);
-  unsigned copies = static_cast<unsigned>(__builtin_popcount(Ops::matchingSlots(*this, at.bucket1, at.fingerprint, at.virtual1)));
-  if (at.bucket2 != at.bucket1) {
-    copies += static_cast<unsigned>(__builtin_popcount(Ops::matchingSlots(*this, at.bucket2, at.fingerprint, at.virtual2)));
-  }
+  const unsigned first = Ops::matchingSlots(*this, at.bucket1, at.fingerprint, at.virtual1);
+  const unsigned second = Ops::matchingSlots(*this, at.bucket2, at.fingerprint, at.virtual2);
+  // One bucket for both virtual buckets: its entries may be stored for either
+  // (as contains() looks), each counted once.
+  unsigned copies = at.bucket2 == at.bucket1
+                        ? static_cast<unsigned>(__builtin_popcount(first | second))
+                        : static_cast<unsigned>(__builtin_popcount(first) + __builtin_popcount(second));
   for (unsigned k = 0; k < stashCount_; ++k) copies += Ops::heldMatches(*this, stash_[k], at) ? 1 : 0;
   return copies;
 }
