@@ -311,10 +311,12 @@ class ScalableCuckooFilter::Ops {
 
   // onlyCopies for an entry out of the table (the stash, or one being
   // merged), which knows only some bits of its virtual bucket number: its
-  // buckets (its one bucket when both are the same, as insert decides) are
-  // full of entries of its fingerprint that agree with it and with each
-  // other on every bit they know, so every split sends them all the same way
-  // and no growth makes room for it.
+  // buckets are full of entries of its fingerprint that agree with it and
+  // with each other on every bit they know, so every split sends them all the
+  // same way and no growth makes room for it. When both of its buckets are
+  // one, that bucket's entries must agree with both of its forms (they are
+  // checked as both buckets' entries): entries stored for one virtual bucket
+  // leave the other free once a split separates the two.
   static bool neverFits(const ScalableCuckooFilter& f, const HeldEntry& held) noexcept {
     const std::uint32_t fingerprint = held.value >> f.shape_.tailBits;
     HeldEntry other;
@@ -323,8 +325,7 @@ class ScalableCuckooFilter::Ops {
     unsigned count = 0;
     known[count++] = knownOf(f, held.value, held.bucket);
     const std::uint64_t buckets[2] = {held.bucket, other.bucket};
-    const unsigned sides = other.bucket == held.bucket ? 1 : 2;
-    for (unsigned side = 0; side < sides; ++side) {
+    for (unsigned side = 0; side < 2; ++side) {
       const SlotValues slots = f.table_->read(buckets[side]);
       for (const std::uint32_t value : slots.value) {
         if (value == 0 || (value >> f.shape_.tailBits) != fingerprint) return false;

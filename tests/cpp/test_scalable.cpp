@@ -190,6 +190,25 @@ TEST(Scalable, RefusesTheNinthCopyOfAnItemWithoutGrowing) {
   EXPECT_TRUE(add(f, 43));
 }
 
+TEST(Scalable, CopiesInABucketSharedByBothVirtualBucketsNeverStopAdds) {
+  // In a small table both virtual buckets of an item can be one bucket, full
+  // of its copies stored for the second. A further copy was then stashed as
+  // one that no growth could place (its other form, for the first virtual
+  // bucket, was not considered), and every later add of any item failed
+  // (fuzz_scalable_operations found it). Growth separates the two forms.
+  for (const bool semiSort : {false, true}) {
+    for (std::uint64_t key = 0; key < 300; ++key) {
+      ScalableCuckooFilter f = makeScalable(1, 0.5, semiSort, kDefaultMaxKicks, kMinGrowth, 1);
+      ASSERT_TRUE(add(f, key + 2'000'000));
+      for (int copy = 0; copy < 6; ++copy) {
+        add(f, key);  // a fifth copy may be refused when its buckets are one
+        ASSERT_FALSE(f.isFull()) << key << " copy " << copy << ", " << semiSort;
+      }
+      ASSERT_TRUE(add(f, key + 1'000'000)) << key << ", " << semiSort;
+    }
+  }
+}
+
 TEST(Scalable, BatchesAnswerAsSingleItems) {
   ScalableCuckooFilter a = makeScalable(50, 0.01);
   ScalableCuckooFilter b = makeScalable(50, 0.01);
