@@ -5,7 +5,8 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CuckooFilter, init } from '../../dist/esm/index.js';
+import { CuckooFilter, ScalableCuckooFilter, init } from '../../dist/esm/index.js';
+import { locate, scalableBuckets } from '../../dist/esm/inspect.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpus = join(here, 'corpus');
@@ -158,5 +159,152 @@ const batchPrograms = {
 };
 mkdirSync(join(corpus, 'fuzz_batches'), { recursive: true });
 for (const [name, bytes] of Object.entries(batchPrograms)) writeFileSync(join(corpus, 'fuzz_batches', name), bytes);
-const programCount = Object.keys(programs).length + Object.keys(batchPrograms).length;
-console.log(`wrote ${Object.keys(filters).length + fixtures.length} filters and ${programCount} programs into ${corpus}`);
+
+// Growable filters (format version 3) for fuzz_scalable_deserialize.
+function grown(options, count, item = (i) => `seed-${i}`) {
+  const filter = ScalableCuckooFilter.create(options);
+  for (let i = 0; i < count; i++) if (!filter.add(item(i))) throw new Error(`add ${i} refused`);
+  return filter;
+}
+function bytesOf(filter) {
+  const bytes = filter.toBytes();
+  filter.dispose();
+  return bytes;
+}
+// XXH3-64 with seed 0, as the format's checksum: the item hash of a filter
+// seeded 0 (inspect's locate reports it).
+const hasher = new CuckooFilter({ bucketCount: 1, bucketSize: 1, fingerprintBits: 8, seed: 0 });
+function resealed(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  view.setBigUint64(bytes.length - 8, locate(hasher, bytes.subarray(0, bytes.length - 8)).hash, true);
+  return bytes;
+}
+// Stash records (FORMAT.md: 16 of 12 bytes from offset 88, the count at 11)
+// are written only while a table cannot grow, which no seed reaches: here
+// copies of entries in the table, counted as items and entries, as a
+// filter that added them again would hold them.
+function withStash(options, count, item, records) {
+  const filter = grown(options, count, item);
+  const { slots } = scalableBuckets(filter);
+  const bytes = filter.toBytes();
+  filter.dispose();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let written = 0;
+  for (let slot = 0; slot < slots.length && written < records; slot++) {
+    if (slots[slot] === 0) continue;
+    view.setUint32(88 + 12 * written, slots[slot], true);
+    view.setBigUint64(92 + 12 * written, BigInt(Math.floor(slot / 4)), true);
+    written++;
+  }
+  bytes[11] = written;
+  view.setBigUint64(32, view.getBigUint64(32, true) + BigInt(written), true);
+  view.setBigUint64(40, view.getBigUint64(40, true) + BigInt(written), true);
+  return resealed(bytes);
+}
+const scalableFilters = {
+  'scalable-empty-cap1-fpr0.5': bytesOf(grown({ initialCapacity: 1, fpr: 0.5 }, 0)),
+  'scalable-grown-cap10-fpr0.01': bytesOf(grown({ initialCapacity: 10, fpr: 0.01, seed: 3 }, 200)),
+  'scalable-semisorted-grown-cap5-fpr0.001': bytesOf(
+    grown({ initialCapacity: 5, fpr: 0.001, semiSort: true, seed: 7 }, 150),
+  ),
+  'scalable-w32-doubling-cap20-fpr1e-7': bytesOf(grown({ initialCapacity: 20, fpr: 1e-7, growth: 2 }, 60)),
+  'scalable-growth1.01-kicks3-cap64-maxseed': bytesOf(
+    grown({ initialCapacity: 64, fpr: 0.1, growth: 1.01, maxKicks: 3, seed: 2n ** 64n - 1n }, 300),
+  ),
+  'scalable-eight-copies-cap20': bytesOf(grown({ initialCapacity: 20, fpr: 0.01 }, 8, () => 'x')),
+  'scalable-stash-two-records-cap10': withStash({ initialCapacity: 10, fpr: 0.01, seed: 3 }, 100, undefined, 2),
+  'scalable-stash-semisorted-cap5': withStash({ initialCapacity: 5, fpr: 0.001, semiSort: true }, 40, undefined, 3),
+  // A ninth copy of 'x' in the stash: it never fits, so adds are refused.
+  'scalable-stash-ninth-copy-cap20': withStash({ initialCapacity: 20, fpr: 0.01 }, 8, () => 'x', 1),
+};
+const scalableFixtures = ['golden-scalable-cap100-fpr0.01-seed42.cf'];
+for (const target of ['fuzz_scalable_deserialize', 'fuzz_scalable_deserialize_checksummed']) {
+  const folder = join(corpus, target);
+  mkdirSync(folder, { recursive: true });
+  for (const [name, bytes] of Object.entries(scalableFilters)) writeFileSync(join(folder, `${name}.cf`), bytes);
+  for (const fixture of scalableFixtures) copyFileSync(join(here, '..', 'fixtures', fixture), join(folder, fixture));
+}
+hasher.dispose();
+
+// fuzz_scalable_operations reads 14 parameter bytes, then (operation, key)
+// pairs, the operation byte carrying a size for batches and merges; see
+// fuzz_scalable_operations.cpp.
+const ScalableOperation = {
+  insert: 0, insertAgain: 1, erasePresent: 2, eraseAbsent: 3, contains: 4, count: 5, insertUnique: 6,
+  insertMany: 7, containsMany: 8, eraseMany: 9, clear: 10, roundTrip: 11, clone: 12, merge: 13,
+};
+const SCALABLE_OPERATIONS = 14;
+const RATES = [0.5, 0.1, 0.01, 1e-3, 1e-5, 1e-7];
+const GROWTH_2 = 255; // growth byte x: 1.01 + 0.99 * x / 256, and 255 is exactly 2
+const DEFAULT_KICKS = 255;
+function scalableProgram({ capacity, fpr, growthByte, semiSort = false, kicks = DEFAULT_KICKS, seed = 0, universe }, steps) {
+  const seedBytes = Array.from({ length: 8 }, (_, i) => Number((BigInt(seed) >> BigInt(8 * i)) & 0xffn));
+  const encoded = steps.map(([operation, key, size = 0]) => [operation + SCALABLE_OPERATIONS * size, key]);
+  return new Uint8Array([capacity - 1, RATES.indexOf(fpr), growthByte, semiSort ? 1 : 0, kicks, ...seedBytes,
+    universe - 1, ...encoded.flat()]);
+}
+const scalablePrograms = {
+  'grow-from-one-then-erase': scalableProgram({ capacity: 1, fpr: 0.01, growthByte: 48, universe: 200 }, [
+    ...range(150, (i) => [ScalableOperation.insert, i]),
+    [ScalableOperation.roundTrip, 0],
+    ...range(150, (i) => [ScalableOperation.erasePresent, i]),
+  ]),
+  // Copies stop at 3 (see fuzz_scalable_operations.cpp).
+  'copies-cap1': scalableProgram({ capacity: 1, fpr: 0.5, growthByte: 0, universe: 2, seed: 1 }, [
+    ...range(10, () => [ScalableOperation.insertAgain, 0]),
+    [ScalableOperation.count, 0],
+    [ScalableOperation.roundTrip, 0],
+    ...range(3, () => [ScalableOperation.erasePresent, 0]),
+    ...range(4, () => [ScalableOperation.insertAgain, 0]),
+    [ScalableOperation.insertUnique, 1],
+  ]),
+  'batches-semisorted-cap8-fpr1e-5': scalableProgram(
+    { capacity: 8, fpr: 1e-5, growthByte: 100, semiSort: true, seed: 9, universe: 256 },
+    [
+      ...range(5, (i) => [ScalableOperation.insertMany, i * 37, 18]),
+      [ScalableOperation.containsMany, 0, 18],
+      [ScalableOperation.eraseMany, 20, 18],
+      [ScalableOperation.containsMany, 10, 7],
+      [ScalableOperation.roundTrip, 0],
+      [ScalableOperation.insertMany, 250, 8],
+      [ScalableOperation.eraseMany, 0, 18],
+    ],
+  ),
+  'merge-grown-cap20-fpr0.1': scalableProgram({ capacity: 20, fpr: 0.1, growthByte: 60, seed: 4, universe: 100 }, [
+    ...range(60, (i) => [ScalableOperation.insert, i]),
+    [ScalableOperation.merge, 50, 10],
+    ...range(10, (i) => [ScalableOperation.contains, 50 + i]),
+    [ScalableOperation.merge, 0, 2],
+    [ScalableOperation.erasePresent, 0],
+    [ScalableOperation.clone, 0],
+  ]),
+  'merge-copies-one-key': scalableProgram({ capacity: 30, fpr: 0.01, growthByte: 128, universe: 1 }, [
+    ...range(6, () => [ScalableOperation.insertAgain, 0]),
+    [ScalableOperation.merge, 0, 1],
+    [ScalableOperation.merge, 0, 1],
+    [ScalableOperation.count, 0],
+  ]),
+  'every-operation-w32-doubling-kicks0': scalableProgram(
+    { capacity: 2, fpr: 1e-7, growthByte: GROWTH_2, kicks: 0, seed: 2n ** 63n, universe: 64 },
+    [...range(14, (op) => [op, op * 3, 2]), ...range(14, (op) => [op, op * 5 + 1, 1]), ...range(14, (op) => [op, op])],
+  ),
+  'small-growth-kicks1-clear-clone': scalableProgram(
+    { capacity: 64, fpr: 1e-3, growthByte: 0, kicks: 1, seed: 77, universe: 256 },
+    [
+      ...range(120, (i) => [ScalableOperation.insert, i * 2]),
+      [ScalableOperation.clone, 0],
+      ...range(20, (i) => [ScalableOperation.eraseAbsent, i * 2 + 1]),
+      [ScalableOperation.clear, 0],
+      ...range(10, (i) => [ScalableOperation.insertUnique, i]),
+    ],
+  ),
+};
+mkdirSync(join(corpus, 'fuzz_scalable_operations'), { recursive: true });
+for (const [name, bytes] of Object.entries(scalablePrograms)) {
+  writeFileSync(join(corpus, 'fuzz_scalable_operations', name), bytes);
+}
+
+const filterCount = Object.keys(filters).length + fixtures.length + Object.keys(scalableFilters).length + scalableFixtures.length;
+const programCount =
+  Object.keys(programs).length + Object.keys(batchPrograms).length + Object.keys(scalablePrograms).length;
+console.log(`wrote ${filterCount} filters and ${programCount} programs into ${corpus}`);
