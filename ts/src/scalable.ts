@@ -148,7 +148,8 @@ export class ScalableCuckooFilter extends ItemFilter {
    * (a CuckooFilterError with code INCOMPATIBLE says what differs).
    * Copies of one item share its two buckets at every size, so a merge
    * that would hold more than 8 copies of an item throws a RangeError, as
-   * `add` refuses a ninth; on any error nothing changes.
+   * `add` refuses a ninth (a fifth while both of its buckets are one
+   * bucket, in small tables); on any error nothing changes.
    * @example
    * ```ts
    * using a = ScalableCuckooFilter.create({ initialCapacity: 1000, fpr: 0.001, seed: 3 });

@@ -94,7 +94,8 @@ class ScalableCuckooFilter {
   // Adds the item, growing the table as needed. False, with nothing changed,
   // when the table cannot grow (memory, or the largest table) and its stash
   // is occupied, or for a ninth copy of one item: copies share their two
-  // buckets of 4 slots at any size (as in every cuckoo filter with b = 4).
+  // buckets of 4 slots at any size (as in every cuckoo filter with b = 4);
+  // a fifth while the item's two buckets are one bucket (small tables).
   bool insert(const void* item, std::size_t length) noexcept;
   InsertOutcome insertUnique(const void* item, std::size_t length) noexcept;
   bool contains(const void* item, std::size_t length) const noexcept;
