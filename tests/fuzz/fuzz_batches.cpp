@@ -30,24 +30,13 @@
 
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/item_batch.hpp"
+#include "byte_reader.hpp"
 #include "fuzz_check.hpp"
 
 namespace {
 
 using cuckoo::CuckooFilter;
 using cuckoo::ItemBatch;
-
-class ByteReader {
- public:
-  ByteReader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-  bool empty() const { return position_ >= size_; }
-  std::uint8_t next() { return position_ < size_ ? data_[position_++] : 0; }
-
- private:
-  const std::uint8_t* data_;
-  std::size_t size_;
-  std::size_t position_ = 0;
-};
 
 struct Shape {
   unsigned slots;

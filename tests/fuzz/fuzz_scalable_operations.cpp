@@ -45,6 +45,7 @@
 
 #include "cuckoo/item_batch.hpp"
 #include "cuckoo/scalable_filter.hpp"
+#include "byte_reader.hpp"
 #include "fuzz_check.hpp"
 
 namespace {
@@ -62,18 +63,6 @@ constexpr double kRates[] = {0.5, 0.1, 0.01, 1e-3, 1e-5, 1e-7};
 // 2^6 times (see above): 150 per bucket of the first table.
 constexpr std::uint64_t kMaxAdds = 1500;
 constexpr std::uint64_t kMaxAddsPerFirstBucket = 150;
-
-class ByteReader {
- public:
-  ByteReader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-  bool empty() const { return position_ >= size_; }
-  std::uint8_t next() { return position_ < size_ ? data_[position_++] : 0; }
-
- private:
-  const std::uint8_t* data_;
-  std::size_t size_;
-  std::size_t position_ = 0;
-};
 
 enum Operation : unsigned {
   kInsert,
