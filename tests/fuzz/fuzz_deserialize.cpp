@@ -20,8 +20,7 @@
 #include "cuckoo/cuckoo_filter.hpp"
 #include "fuzz_check.hpp"
 
-#define XXH_INLINE_ALL
-#include "xxhash.h"
+#include "format_reading.hpp"
 
 #ifndef CUCKOO_FUZZ_FIX_CHECKSUM
 #define CUCKOO_FUZZ_FIX_CHECKSUM 0
@@ -29,34 +28,17 @@
 
 namespace {
 
+using fuzz_format::checksumOf;
+using fuzz_format::kChecksumBytes;
+using fuzz_format::littleEndian;
+using fuzz_format::payloadBits;
+
 using cuckoo::CuckooFilter;
 using cuckoo::Status;
 
 constexpr std::size_t kShortestHeaderBytes = 56;  // version 1
-constexpr std::size_t kChecksumBytes = 8;
 constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
 constexpr std::uint8_t kFlagStashOccupied = 1U << 1;
-
-std::uint64_t littleEndian(const std::uint8_t* from, unsigned byteCount) {
-  std::uint64_t value = 0;
-  for (unsigned i = 0; i < byteCount; ++i) value |= std::uint64_t{from[i]} << (8 * i);
-  return value;
-}
-
-std::uint64_t checksumOf(const std::uint8_t* data, std::size_t length) {
-  return XXH3_64bits_withSeed(data, length, 0);
-}
-
-// Bits [first, first + count) of a payload, bit by bit: deliberately not the
-// core's word-at-a-time code.
-std::uint32_t payloadBits(const std::uint8_t* payload, std::uint64_t first, unsigned count) {
-  std::uint32_t value = 0;
-  for (unsigned i = 0; i < count; ++i) {
-    const std::uint64_t bit = first + i;
-    value |= static_cast<std::uint32_t>((payload[bit / 8] >> (bit % 8)) & 1U) << i;
-  }
-  return value;
-}
 
 std::uint64_t choose(unsigned n, unsigned k) {
   if (k > n) return 0;
@@ -288,13 +270,6 @@ void run(const std::uint8_t* data, std::size_t size) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (CUCKOO_FUZZ_FIX_CHECKSUM && size >= kShortestHeaderBytes + kChecksumBytes) {
-    std::vector<std::uint8_t> fixed(data, data + size);
-    const std::uint64_t checksum = checksumOf(fixed.data(), size - kChecksumBytes);
-    for (unsigned i = 0; i < 8; ++i) fixed[size - kChecksumBytes + i] = static_cast<std::uint8_t>(checksum >> (8 * i));
-    run(fixed.data(), fixed.size());
-  } else {
-    run(data, size);
-  }
+  fuzz_format::withChecksum(CUCKOO_FUZZ_FIX_CHECKSUM != 0, kShortestHeaderBytes, data, size, run);
   return 0;
 }

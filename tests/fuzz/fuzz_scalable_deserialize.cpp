@@ -24,8 +24,7 @@
 #include "cuckoo/scalable_filter.hpp"
 #include "fuzz_check.hpp"
 
-#define XXH_INLINE_ALL
-#include "xxhash.h"
+#include "format_reading.hpp"
 
 #ifndef CUCKOO_FUZZ_FIX_CHECKSUM
 #define CUCKOO_FUZZ_FIX_CHECKSUM 0
@@ -33,13 +32,17 @@
 
 namespace {
 
+using fuzz_format::checksumOf;
+using fuzz_format::kChecksumBytes;
+using fuzz_format::littleEndian;
+using fuzz_format::payloadBits;
+
 using cuckoo::ScalableCuckooFilter;
 using cuckoo::ScalableParams;
 using cuckoo::Status;
 
 // FORMAT.md's version 3 table.
 constexpr std::size_t kHeaderBytes = 280;
-constexpr std::size_t kChecksumBytes = 8;
 constexpr std::size_t kStashAt = 88;
 constexpr unsigned kStashRecords = 16;
 constexpr std::size_t kStashRecordBytes = 12;
@@ -54,31 +57,10 @@ constexpr double kMaxLoad = 0.9;
 constexpr unsigned kMinSlotBits = kFixedBits + 8;
 constexpr unsigned kMaxSlotBits = 32;
 
-std::uint64_t littleEndian(const std::uint8_t* from, unsigned byteCount) {
-  std::uint64_t value = 0;
-  for (unsigned i = 0; i < byteCount; ++i) value |= std::uint64_t{from[i]} << (8 * i);
-  return value;
-}
-
 double doubleAt(const std::uint8_t* from) {
   const std::uint64_t bits = littleEndian(from, 8);
   double value;
   std::memcpy(&value, &bits, sizeof value);
-  return value;
-}
-
-std::uint64_t checksumOf(const std::uint8_t* data, std::size_t length) {
-  return XXH3_64bits_withSeed(data, length, 0);
-}
-
-// Bits [first, first + count) of a payload, bit by bit: deliberately not the
-// core's word-at-a-time code.
-std::uint32_t payloadBits(const std::uint8_t* payload, std::uint64_t first, unsigned count) {
-  std::uint32_t value = 0;
-  for (unsigned i = 0; i < count; ++i) {
-    const std::uint64_t bit = first + i;
-    value |= static_cast<std::uint32_t>((payload[bit / 8] >> (bit % 8)) & 1U) << i;
-  }
   return value;
 }
 
@@ -409,13 +391,6 @@ void run(const std::uint8_t* data, std::size_t size) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (CUCKOO_FUZZ_FIX_CHECKSUM && size >= kHeaderBytes + kChecksumBytes) {
-    std::vector<std::uint8_t> fixed(data, data + size);
-    const std::uint64_t checksum = checksumOf(fixed.data(), size - kChecksumBytes);
-    for (unsigned i = 0; i < 8; ++i) fixed[size - kChecksumBytes + i] = static_cast<std::uint8_t>(checksum >> (8 * i));
-    run(fixed.data(), fixed.size());
-  } else {
-    run(data, size);
-  }
+  fuzz_format::withChecksum(CUCKOO_FUZZ_FIX_CHECKSUM != 0, kHeaderBytes, data, size, run);
   return 0;
 }

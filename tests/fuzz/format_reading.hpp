@@ -1,0 +1,53 @@
+#pragma once
+// The deserialize fuzzers' own reading of FORMAT.md, independent of the core:
+// little-endian fields, the checksum, payload bits read one at a time, and
+// the _checksummed builds' rewrite of an input's checksum.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#define XXH_INLINE_ALL
+#include "xxhash.h"
+
+namespace fuzz_format {
+
+inline constexpr std::size_t kChecksumBytes = 8;
+
+inline std::uint64_t littleEndian(const std::uint8_t* from, unsigned byteCount) {
+  std::uint64_t value = 0;
+  for (unsigned i = 0; i < byteCount; ++i) value |= std::uint64_t{from[i]} << (8 * i);
+  return value;
+}
+
+inline std::uint64_t checksumOf(const std::uint8_t* data, std::size_t length) {
+  return XXH3_64bits_withSeed(data, length, 0);
+}
+
+// Bits [first, first + count) of a payload, bit by bit: deliberately not the
+// core's word-at-a-time code.
+inline std::uint32_t payloadBits(const std::uint8_t* payload, std::uint64_t first, unsigned count) {
+  std::uint32_t value = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    const std::uint64_t bit = first + i;
+    value |= static_cast<std::uint32_t>((payload[bit / 8] >> (bit % 8)) & 1U) << i;
+  }
+  return value;
+}
+
+// Runs `run` on the input; when `fixChecksum` and the input holds at least
+// `shortest` bytes, on a copy whose last 8 bytes are the checksum of the
+// rest, so that mutations reach the content checks behind it.
+template <class Run>
+void withChecksum(bool fixChecksum, std::size_t shortest, const std::uint8_t* data, std::size_t size, Run run) {
+  if (fixChecksum && size >= shortest + kChecksumBytes) {
+    std::vector<std::uint8_t> fixed(data, data + size);
+    const std::uint64_t checksum = checksumOf(fixed.data(), size - kChecksumBytes);
+    for (unsigned i = 0; i < 8; ++i) fixed[size - kChecksumBytes + i] = static_cast<std::uint8_t>(checksum >> (8 * i));
+    run(fixed.data(), fixed.size());
+  } else {
+    run(data, size);
+  }
+}
+
+}  // namespace fuzz_format
