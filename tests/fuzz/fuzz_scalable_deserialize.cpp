@@ -50,7 +50,7 @@ constexpr unsigned kFixedBits = 8;  // r
 constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
 
 // The design constants behind create()'s first table (scalable_filter.hpp and
-// scalable_ops.hpp): 4 slots a bucket, growth at 90 % load, tails of at least
+// scalable_sizing.hpp): 4 slots a bucket, growth at 90 % load, tails of at least
 // 8 bits, slots of at most 32.
 constexpr unsigned kSlots = 4;
 constexpr double kMaxLoad = 0.9;

@@ -1,0 +1,55 @@
+#pragma once
+// The growable filter's constants and sizing (scalable_filter.hpp has the
+// design): slots per bucket, the load that triggers growth, the fixed
+// fingerprint and the shortest tail, the false-positive bound that fixes the
+// slot width at creation, and the first table's bucket count.
+
+#include <cmath>
+#include <cstdint>
+
+namespace cuckoo::detail::scalable {
+
+inline constexpr unsigned kSlots = 4;
+// The table grows when its entries pass this share of its slots (or when an
+// insert's evictions run out). The promise of the slot width assumes it.
+inline constexpr double kMaxLoad = 0.9;
+// r: enough distinct offsets that evictions reach high loads at any size.
+inline constexpr unsigned kFixedBits = 8;
+// T at least: tails that outlast 7 rounds of growth, so that entries copied
+// to both halves of a split stay under 1 % however far the filter grows.
+inline constexpr unsigned kMinTailBits = 8;
+inline constexpr unsigned kMaxSlotBits = 32;
+inline constexpr double kMinFalsePositiveRate = 1e-7;
+
+inline std::uint64_t mask(unsigned bits) noexcept { return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
+
+// A lookup compares 2b slots; a slot matches a stranger with odds
+// 2^-(W - 1 - the bits its tail has lost). Entries lose a bit per split of
+// their bucket: in a round of growth about half of the new entries lose one,
+// and each older round has lost one more from as many entries as all later
+// rounds added, so every round adds about the same to the false-positive rate:
+// measured, 2 + 1.65 * rounds times 2b * load * 2^-W; the bound takes
+// 2 * (rounds + 1). A round's share never shrinks afterwards (its entries
+// lose bits as fast as the table grows), so the width is chosen once, for all
+// the rounds the filter can grow: up to the largest table.
+inline double falsePositiveBoundFor(unsigned slotBits, unsigned rounds) noexcept {
+  return 2.0 * kSlots * kMaxLoad * 2.0 * (rounds + 1) * std::ldexp(1.0, -static_cast<int>(slotBits));
+}
+
+// The narrowest slot whose bound holds after `rounds` rounds; exact
+// arithmetic (ldexp, products), so native and wasm builds agree on every width.
+inline unsigned slotBitsFor(double falsePositiveRate, unsigned rounds) noexcept {
+  unsigned bits = kFixedBits + kMinTailBits;
+  while (bits < kMaxSlotBits && falsePositiveBoundFor(bits, rounds) > falsePositiveRate) ++bits;
+  return bits;
+}
+
+// The first table: enough buckets for `capacity` items at kMaxLoad.
+inline std::uint64_t initialBucketsFor(std::uint64_t capacity) noexcept {
+  const auto buckets = static_cast<std::uint64_t>(std::ceil(static_cast<double>(capacity) / (kSlots * kMaxLoad)));
+  return buckets < 1 ? 1 : buckets;
+}
+
+inline unsigned floorLog2(std::uint64_t v) noexcept { return 63U - static_cast<unsigned>(__builtin_clzll(v)); }
+
+}  // namespace cuckoo::detail::scalable
