@@ -254,11 +254,12 @@ Status ScalableCuckooFilter::merge(const ScalableCuckooFilter& other) noexcept {
   if (status == Status::kOk) status = other.cloneTo(incoming);
   // A growth keeps the held entries a split copies (kMaxHeld: four for each
   // entry, two splits per growth at most), so growing starts while the stash
-  // holds a quarter of that; an entry that no growth can place refuses the
-  // merge instead (copies of one item beyond the 8 slots of its buckets).
+  // holds a quarter of that; an entry that growth cannot place refuses the
+  // merge instead (mayGrowForStash).
   constexpr unsigned kGrowAt = kMaxHeld / 4;
-  const auto growBoth = [&merged, &incoming]() {
-    if (Ops::stashNeverFits(merged)) return detail::rejected(Status::kMergeWouldOverfill);
+  const std::uint64_t items = itemCount_ + other.itemCount_;
+  const auto growBoth = [&merged, &incoming, items]() {
+    if (!Ops::mayGrowForStash(merged, items)) return detail::rejected(Status::kMergeWouldOverfill);
     const std::uint64_t target = Ops::nextBucketCount(merged);
     Status grown = Ops::growOnce(merged, target);
     if (grown == Status::kOk) grown = Ops::growOnce(incoming, target);

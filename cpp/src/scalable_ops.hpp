@@ -333,8 +333,8 @@ class ScalableCuckooFilter::Ops {
 
   // Splits the next bucket of the round in two. Entries, and the held ones,
   // follow their next bit; an entry whose tail is spent is copied to both
-  // halves (a held one too, while the list has room: kMaxHeld is enough for
-  // the two splits a growth makes of one bucket at most).
+  // halves (a held one too: a growth starts with kMaxHeld / 4 held entries at
+  // most, mayGrowForStash, and splits one bucket twice at most).
   static void splitNext(ScalableCuckooFilter& f, HeldList& held) noexcept {
     const std::uint64_t bucket = f.shape_.splitBucket;
     const std::uint64_t sibling = (std::uint64_t{1} << f.shape_.level) + bucket;
@@ -417,12 +417,24 @@ class ScalableCuckooFilter::Ops {
     return status;
   }
 
+  // Whether a growth may be made for the stash of `f`, which holds `items`
+  // items (kMinLoadToGrowForStash has why): the growth must carry the stash
+  // (each entry may be copied by two splits), and the items must fill the
+  // table enough that growth, not its entries, is what they lack.
+  static bool mayGrowForStash(const ScalableCuckooFilter& f, std::uint64_t items) noexcept {
+    if (f.stashCount_ == 0) return true;
+    if (f.stashCount_ > kMaxHeld / 4 || stashNeverFits(f)) return false;
+    const std::uint64_t buckets = f.table_->bucketCount();
+    return buckets < kSmallTableBuckets ||
+           static_cast<double>(items) >= kMinLoadToGrowForStash * static_cast<double>(buckets * kSlots);
+  }
+
   // Grows until the stash is empty and the load is below kMaxLoad; without
-  // growing, kMergeWouldOverfill when a stashed entry can never be placed
-  // (only loaded bytes or a merge can stash one).
+  // growing, kMergeWouldOverfill when growth cannot place the stash
+  // (mayGrowForStash).
   static Status makeRoom(ScalableCuckooFilter& f) noexcept {
     while (needsRoom(f)) {
-      if (stashNeverFits(f)) return detail::rejected(Status::kMergeWouldOverfill);
+      if (!mayGrowForStash(f, f.itemCount_)) return detail::rejected(Status::kMergeWouldOverfill);
       const Status status = growOnce(f, nextBucketCount(f));
       if (status != Status::kOk) return status;
     }

@@ -19,6 +19,18 @@ inline constexpr unsigned kFixedBits = 8;
 // to both halves of a split stay under 1 % however far the filter grows.
 inline constexpr unsigned kMinTailBits = 8;
 inline constexpr unsigned kMaxSlotBits = 32;
+// A homeless entry grows the table only while the items fill at least this
+// share of its slots (one item per 4 buckets), or while the table has fewer
+// than kSmallTableBuckets buckets. Growth places an entry by splitting the
+// buckets around it, which cannot separate it from copies of itself nor from
+// entries whose tails are spent (a split copies those to both halves, so
+// growing for them makes more of them); growing for such an entry went on to
+// the largest table. Items that are not copies find room long before the
+// load falls this low (after a growth by kMaxGrowth it is kMaxLoad / 2);
+// items added several times each may need tables well below kMaxLoad, as
+// their copies crowd shared buckets, and get them down to this load.
+inline constexpr double kMinLoadToGrowForStash = 1.0 / 16;
+inline constexpr std::uint64_t kSmallTableBuckets = 256;
 inline constexpr double kMinFalsePositiveRate = 1e-7;
 
 inline std::uint64_t mask(unsigned bits) noexcept { return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }

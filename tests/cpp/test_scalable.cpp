@@ -2,6 +2,7 @@
 // the stash rule at every size, the false-positive promise at every decade,
 // deletes, copies, merging, and its byte format.
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <string>
@@ -209,6 +210,35 @@ TEST(Scalable, CopiesInABucketSharedByBothVirtualBucketsNeverStopAdds) {
   }
 }
 
+
+TEST(Scalable, ManyCopiesOfFewItemsAreRefusedInsteadOfGrowingWithoutEnd) {
+  // 31 items added 8 times each, from a one-item table with short tails: some
+  // pairs of them come to share buckets after their tails are spent. A split
+  // copies such entries to both halves, so growing never made room; each
+  // growth copied them again, and with seeds 16, 19, 20, 27 and 31 the table
+  // grew to 2^30 buckets (over a GiB) for fewer than 250 items. Growth for a
+  // homeless entry now stops while the items fill a small share of the table:
+  // such adds are refused, and nothing added is lost.
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    ScalableCuckooFilter f = makeScalable(1, 0.1, false, kDefaultMaxKicks, kDefaultGrowth, seed);
+    std::vector<std::uint64_t> added;
+    for (int copy = 0; copy < 8; ++copy) {
+      for (std::uint64_t key = 0; key < 31; ++key) {
+        if (add(f, key)) added.push_back(key);
+        // 256 buckets may always be had; beyond them, 4 per item and one growth.
+        const double itemBound = 4.0 * kDefaultGrowth * static_cast<double>(f.itemCount()) + 1;
+        ASSERT_LE(static_cast<double>(f.shape().bucketCount()), std::max(itemBound, 256 * kDefaultGrowth + 1))
+            << "seed " << seed << " copy " << copy << " key " << key;
+      }
+    }
+    EXPECT_EQ(f.itemCount(), added.size()) << seed;
+    for (const std::uint64_t key : added) ASSERT_TRUE(has(f, key)) << "seed " << seed << " key " << key;
+    // Deletes remove what was added, copies and all, and the table takes adds again.
+    for (const std::uint64_t key : added) ASSERT_TRUE(remove(f, key)) << "seed " << seed << " key " << key;
+    EXPECT_EQ(f.itemCount(), 0U) << seed;
+    EXPECT_TRUE(add(f, 1'000'000)) << seed;
+  }
+}
 TEST(Scalable, BatchesAnswerAsSingleItems) {
   ScalableCuckooFilter a = makeScalable(50, 0.01);
   ScalableCuckooFilter b = makeScalable(50, 0.01);

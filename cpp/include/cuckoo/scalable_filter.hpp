@@ -92,10 +92,16 @@ class ScalableCuckooFilter {
   Status cloneTo(ScalableCuckooFilter& out) const noexcept;
 
   // Adds the item, growing the table as needed. False, with nothing changed,
-  // when the table cannot grow (memory, or the largest table) and its stash
-  // is occupied, or for a ninth copy of one item: copies share their two
-  // buckets of 4 slots at any size (as in every cuckoo filter with b = 4);
-  // a fifth while the item's two buckets are one bucket (small tables).
+  // for a ninth copy of one item: copies share their two buckets of 4 slots
+  // at any size (as in every cuckoo filter with b = 4); a fifth while the
+  // item's two buckets are one bucket (small tables). False, with no item
+  // lost, while the filter is full (isFull(): an entry waits in the stash
+  // that growth cannot place): when memory runs out or the table is the
+  // largest, or when the entry's buckets are crowded by copies that growth
+  // does not separate from it (of one item, or of items whose tails are
+  // spent) and the table has 256 buckets or more and more than 4 per item,
+  // which only items added several times each come to. A delete that makes
+  // room for the stashed entry ends it.
   bool insert(const void* item, std::size_t length) noexcept;
   InsertOutcome insertUnique(const void* item, std::size_t length) noexcept;
   bool contains(const void* item, std::size_t length) const noexcept;
@@ -109,8 +115,8 @@ class ScalableCuckooFilter {
 
   // Adds every entry of `other` (same parameters, seed and table shape, else
   // a kMerge* status naming what differs). Growth makes room, except for
-  // copies of one item beyond the 8 slots of its two buckets, which no growth
-  // separates: kMergeWouldOverfill. On any failure nothing changed.
+  // copies that no growth separates (as for insert): kMergeWouldOverfill.
+  // On any failure nothing changed.
   Status merge(const ScalableCuckooFilter& other) noexcept;
 
   // Back to the table it was created with, empty.
