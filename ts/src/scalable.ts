@@ -48,7 +48,8 @@ function createHandle(runtime: Runtime, options: unknown, what: string): Handle 
 /**
  * A cuckoo filter that grows as items come: no capacity to know in advance,
  * and its false-positive rate stays at or below `fpr` however far it grows.
- * Adds fail only when memory runs out. Same items, methods and batches as
+ * Adds fail only when memory runs out, or for items added many times each
+ * (README, Limits). Same items, methods and batches as
  * {@link CuckooFilter}; its own byte format (FORMAT.md, version 3). The design
  * and its costs (bits per item, speed) are in the README.
  *
