@@ -192,9 +192,14 @@ class ScalableCuckooFilter::Ops {
   // step ahead: a resident whose other bucket has room moves there and the
   // walk ends; only when none has does a random one move on. The table runs
   // near its maximum load all the time (it grows there), where a blind walk
-  // is long. Returns false, with the entry left homeless in `held`, when
-  // evictions run out.
+  // is long. The residents' other buckets are requested together before any
+  // is read (batch_memory.hpp): in a table beyond the caches each is a miss,
+  // and most adds that evict at all look at four of them. Returns false,
+  // with the entry left homeless in `held`, when evictions run out.
   static bool evict(ScalableCuckooFilter& f, HeldEntry& held) noexcept {
+    const unsigned char* bytes = f.table_->data();
+    const std::uint64_t bucketBits = f.table_->bucketBits();
+    unsigned char seen = 0;
     for (std::uint32_t kick = 0; kick < f.params_.maxKicks; ++kick) {
       SlotValues slots = f.table_->read(held.bucket);
       const auto first = static_cast<unsigned>(f.prng_.next() & (kSlots - 1));
@@ -203,6 +208,11 @@ class ScalableCuckooFilter::Ops {
       for (unsigned i = 0; i < kSlots; ++i) {
         const unsigned slot = (first + i) & (kSlots - 1);
         movable[i] = otherPlace(f, slots.value[slot], held.bucket, moved[i].value, moved[i].bucket);
+        if (movable[i]) detail::request(bytes + ((moved[i].bucket * bucketBits) >> 3), seen);
+      }
+      if constexpr (!detail::kPrefetches) detail::gTouched = seen;
+      for (unsigned i = 0; i < kSlots; ++i) {
+        const unsigned slot = (first + i) & (kSlots - 1);
         if (movable[i] && tryPut(f, moved[i].bucket, moved[i].value)) {
           slots.value[slot] = held.value;
           f.table_->write(held.bucket, slots);
