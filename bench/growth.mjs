@@ -6,7 +6,11 @@
 //   10^7 up front, and insert and lookup speed against it, in the same run;
 // - the other design, a chain of fixed filters with tightened rates (each new
 //   one twice the last, at rate fpr / 2^(i+1)), the same way;
-// - merge of two filters of 10^6 items each, against one filter of both.
+// - merge of two filters of 10^6 items each, against one filter of both;
+// - the growth factor's trade-off: space against add speed, for growth 1.2
+//   (the default), 1.5 and 2, bits per item at the end and averaged over
+//   every batch from FINAL / 10 on (a table that grows in steps is fuller
+//   just before a step than just after, so one size alone can mislead).
 //
 //   node bench/growth.mjs [--quick] [--fpr R] [--json]
 //
@@ -155,6 +159,32 @@ function measureGrowth() {
   return result;
 }
 
+const GROWTH_FACTORS = [1.2, 1.5, 2];
+
+function measureGrowthFactors() {
+  return GROWTH_FACTORS.map((growth) => {
+    const filter = ScalableCuckooFilter.create({ initialCapacity: INITIAL, fpr: FPR, seed: SEED, growth });
+    let addSeconds = 0;
+    let bitsSum = 0;
+    let samples = 0;
+    for (let done = 0; done < FINAL; done += BATCH) {
+      const end = Math.min(FINAL, done + BATCH);
+      const started = now();
+      const added = filter.addMany(present.subarray(done, end));
+      addSeconds += secondsSince(started);
+      if (added !== end - done) throw new Error(`growth ${growth}: add refused at ${done + added}`);
+      if (end > FINAL / 10) {
+        bitsSum += filter.bitsPerItem;
+        samples += 1;
+      }
+    }
+    progress(`growth ${growth}: ${(FINAL / addSeconds / 1e6).toFixed(2)} M adds/s, ${filter.bitsPerItem.toFixed(2)} bits/item`);
+    const row = { growth, addMops: FINAL / addSeconds / 1e6, bitsPerItem: filter.bitsPerItem, meanBitsPerItem: bitsSum / samples };
+    filter.dispose();
+    return row;
+  });
+}
+
 function measureMerge() {
   const a = present.subarray(0, MERGE_EACH);
   const b = present.subarray(MERGE_EACH, 2 * MERGE_EACH);
@@ -198,7 +228,7 @@ function mergeRow(name, merged, filter, both, a, b) {
   };
 }
 
-function render({ growth, merge }) {
+function render({ growth, merge, factors }) {
   const lines = [];
   const pct = (v) => `${(100 * v).toFixed(4)}%`;
   lines.push(`## Growing to ${growth.final.toLocaleString('en-US')} items from ${INITIAL.toLocaleString('en-US')}, fpr ${growth.fpr}`, '');
@@ -219,6 +249,15 @@ function render({ growth, merge }) {
         `${(row.addMops / p.addMops).toFixed(2)} | ${row.lookupMops.toFixed(2)} | ${(row.lookupMops / p.lookupMops).toFixed(2)} |`,
     );
   }
+  lines.push('', `## The growth factor: space against add speed (to ${growth.final.toLocaleString('en-US')} items)`, '');
+  lines.push(`| growth | bits/item at the end | vs sized | mean bits/item from ${(growth.final / 10).toLocaleString('en-US')} | vs sized | adds (M/s) | vs sized |`);
+  lines.push('|--:|--:|--:|--:|--:|--:|--:|');
+  for (const f of factors) {
+    lines.push(
+      `| ${f.growth} | ${f.bitsPerItem.toFixed(2)} | ${(f.bitsPerItem / p.bitsPerItem).toFixed(2)} | ${f.meanBitsPerItem.toFixed(2)} | ` +
+        `${(f.meanBitsPerItem / p.bitsPerItem).toFixed(2)} | ${f.addMops.toFixed(2)} | ${(f.addMops / p.addMops).toFixed(2)} |`,
+    );
+  }
   lines.push('', `## Merging two filters of ${MERGE_EACH.toLocaleString('en-US')} items each`, '');
   lines.push('| filters | merged | false negatives | FPR | FPR of one filter of both |');
   lines.push('|---|---|--:|--:|--:|');
@@ -232,8 +271,11 @@ function render({ growth, merge }) {
     ['merge: no false negative, FPR as one filter of both (within 20 %)', merge.every((m) => m.falseNegatives === 0 && m.fpr <= 1.2 * m.oneFilterFpr + 1e-5)],
   ];
   lines.push('', 'Targets (issue 12):', ...targets.map(([what, met]) => `  ${met ? 'met    ' : 'NOT met'}  ${what}`));
+  const fastEnough = factors.filter((f) => f.addMops / p.addMops >= 0.7);
+  const choices = fastEnough.map((f) => `${f.growth} (${(f.meanBitsPerItem / p.bitsPerItem).toFixed(2)}x the bits on average)`);
+  lines.push(`  growth factors whose adds are >= 0.7x sized up front: ${choices.length ? choices.join(', ') : 'none'}`);
   return lines.join('\n');
 }
 
-const results = { growth: measureGrowth(), merge: measureMerge() };
+const results = { growth: measureGrowth(), factors: measureGrowthFactors(), merge: measureMerge() };
 console.log(JSON_OUTPUT ? JSON.stringify(results, null, 2) : render(results));
