@@ -64,6 +64,35 @@ describe('growth', () => {
   });
 });
 
+describe('items added many times each', () => {
+  test('fill a small table and make the filter full instead of growing it without end; nothing is lost', () => {
+    // 31 items added 8 times each from a one-item table: before the limit,
+    // their copies grew the table to 2^30 buckets for some seeds (README, Limits).
+    let refusals = 0;
+    for (let seed = 0; seed < 10; seed++) {
+      using filter = ScalableCuckooFilter.create({ initialCapacity: 1, fpr: 0.1, seed });
+      const added: number[] = [];
+      for (let copy = 0; copy < 8; copy++) {
+        for (let key = 0; key < 31; key++) {
+          if (filter.add(key)) {
+            added.push(key);
+          } else {
+            refusals += 1;
+            expect([seed, key, filter.full || filter.count(key) >= 4]).toEqual([seed, key, true]);
+          }
+          // Up to 256 buckets, or 4 per item, and one growth by 1.2 past either.
+          const bound = 1.2 * Math.max(256, 4 * filter.size) + 1;
+          expect([seed, filter.bucketCount <= bound]).toEqual([seed, true]);
+        }
+      }
+      expect([seed, filter.size, allFound(filter, added)]).toEqual([seed, added.length, true]);
+      for (const key of added) expect(filter.delete(key)).toBe(true);
+      expect([seed, filter.size, filter.full, filter.add('after')]).toEqual([seed, 0, false, true]);
+    }
+    expect(refusals).toBeGreaterThan(0);
+  });
+});
+
 describe('counting', () => {
   test('size counts adds minus deletes; delete removes one copy; addUnique; count', () => {
     using filter = ScalableCuckooFilter.create({ initialCapacity: 10, fpr: 1e-6, seed: 3 });

@@ -102,7 +102,8 @@ export abstract class ItemFilter extends WasmOwned {
   /**
    * Adds an item. Adding an item twice stores it twice (see `addUnique`).
    * A CuckooFilter returns false when it is full (nothing changed, no item
-   * lost); a ScalableCuckooFilter grows instead.
+   * lost); a ScalableCuckooFilter grows instead, and returns false only for
+   * a ninth copy of one item, or while it is `full` (README, Limits).
    * @example
    * ```ts
    * if (!filter.add('alice')) console.warn('filter full');
@@ -114,8 +115,8 @@ export abstract class ItemFilter extends WasmOwned {
 
   /**
    * Adds an item only if `has` is false for it. Returns true when it was
-   * added; false when it (or a false positive) was already there or a
-   * CuckooFilter is full.
+   * added; false when it (or a false positive) was already there or the
+   * filter is full.
    * @example
    * ```ts
    * filter.addUnique('alice'); // true
@@ -164,8 +165,8 @@ export abstract class ItemFilter extends WasmOwned {
   }
 
   /**
-   * Adds items in order and stops at the first that does not fit (only a
-   * full CuckooFilter refuses); returns how many were added. A typed array
+   * Adds items in order and stops at the first that does not fit (as `add`
+   * refuses); returns how many were added. A typed array
    * of integers is the fastest input. If an item is invalid, the items
    * before it are added and the error is thrown.
    * @example

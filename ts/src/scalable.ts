@@ -150,7 +150,8 @@ export class ScalableCuckooFilter extends ItemFilter {
    * Copies of one item share its two buckets at every size, so a merge
    * that would hold more than 8 copies of an item throws a RangeError, as
    * `add` refuses a ninth (a fifth while both of its buckets are one
-   * bucket, in small tables); on any error nothing changes.
+   * bucket, in small tables); so does one whose copies crowd buckets that
+   * growth cannot separate (README, Limits). On any error nothing changes.
    * @example
    * ```ts
    * using a = ScalableCuckooFilter.create({ initialCapacity: 1000, fpr: 0.001, seed: 3 });
@@ -203,7 +204,13 @@ export class ScalableCuckooFilter extends ItemFilter {
     return this.#info('fprBound').fprBound;
   }
 
-  /** True only when the table could not grow (memory) and adds fail. */
+  /**
+   * True while an entry waits for room that growth cannot give, and adds
+   * fail: the table could not grow (memory), or the entry's buckets are
+   * crowded by copies no split separates while the table has 256 buckets or
+   * more and over 4 per item (README, Limits). Deletes that free its
+   * buckets end it; no item is lost meanwhile.
+   */
   get full(): boolean {
     return this.#info('full').full;
   }
