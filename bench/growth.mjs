@@ -85,6 +85,15 @@ class ChainedFilters {
   }
 }
 
+/** Adds present[from, to) to `filter`; returns the seconds it took. Every add must succeed. */
+function addTimed(filter, name, from, to) {
+  const started = now();
+  const added = filter.addMany(present.subarray(from, to));
+  const seconds = secondsSince(started);
+  if (added !== to - from) throw new Error(`${name}: add refused at ${from + added}`);
+  return seconds;
+}
+
 /** Grows `filter` to FINAL items in batches, checking every decade; returns the checks and the time spent adding. */
 function grow(filter, name) {
   const decades = [];
@@ -92,10 +101,7 @@ function grow(filter, name) {
   let next = INITIAL;
   for (let done = 0; done < FINAL; ) {
     const end = Math.min(FINAL, done + BATCH, next);
-    const started = now();
-    const added = filter.addMany(present.subarray(done, end));
-    addSeconds += secondsSince(started);
-    if (added !== end - done) throw new Error(`${name}: add refused at ${done + added}`);
+    addSeconds += addTimed(filter, name, done, end);
     done = end;
     if (done === next) {
       const falseNegatives = done - countOnes(filter.hasMany(present.subarray(0, done)));
@@ -169,10 +175,7 @@ function measureGrowthFactors() {
     let samples = 0;
     for (let done = 0; done < FINAL; done += BATCH) {
       const end = Math.min(FINAL, done + BATCH);
-      const started = now();
-      const added = filter.addMany(present.subarray(done, end));
-      addSeconds += secondsSince(started);
-      if (added !== end - done) throw new Error(`growth ${growth}: add refused at ${done + added}`);
+      addSeconds += addTimed(filter, `growth ${growth}`, done, end);
       if (end > FINAL / 10) {
         bitsSum += filter.bitsPerItem;
         samples += 1;

@@ -54,24 +54,36 @@ class ScalableCuckooFilter::Ops {
   // stall the hashing behind it, where reads issued together overlap.
   static void requestBlock(const ScalableCuckooFilter& f, const ItemBatch& items, std::size_t first, std::size_t n,
                            Located* at) noexcept {
-    const unsigned char* bytes = f.table_->data();
-    const std::uint64_t bucketBits = f.table_->bucketBits();
+    const BucketRequests requests(f);
     unsigned char seen = 0;
     for (std::size_t k = 0; k < n; ++k) {
       at[k] = locate(f, items.item(first + k), items.length(first + k));
       if constexpr (detail::kPrefetches) {
-        detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
-        detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
+        requests.request(at[k].bucket1, seen);
+        requests.request(at[k].bucket2, seen);
       }
     }
     if constexpr (!detail::kPrefetches) {
       for (std::size_t k = 0; k < n; ++k) {
-        detail::request(bytes + ((at[k].bucket1 * bucketBits) >> 3), seen);
-        detail::request(bytes + ((at[k].bucket2 * bucketBits) >> 3), seen);
+        requests.request(at[k].bucket1, seen);
+        requests.request(at[k].bucket2, seen);
       }
       detail::gTouched = seen;
     }
   }
+
+  // Requests buckets' first bytes (batch_memory.hpp: a prefetch natively, a
+  // read folded into `seen` in wasm). The table's address and bucket width
+  // are read once, not per bucket.
+  struct BucketRequests {
+    const unsigned char* bytes;
+    std::uint64_t bucketBits;
+    explicit BucketRequests(const ScalableCuckooFilter& f) noexcept
+        : bytes(f.table_->data()), bucketBits(f.table_->bucketBits()) {}
+    void request(std::uint64_t bucket, unsigned char& seen) const noexcept {
+      detail::request(bytes + ((bucket * bucketBits) >> 3), seen);
+    }
+  };
 
   static std::uint64_t bucketOf(const ScalableCuckooFilter& f, std::uint64_t virtualBucket) noexcept {
     const std::uint64_t half = std::uint64_t{1} << f.shape_.level;
@@ -197,8 +209,7 @@ class ScalableCuckooFilter::Ops {
   // and most adds that evict at all look at four of them. Returns false,
   // with the entry left homeless in `held`, when evictions run out.
   static bool evict(ScalableCuckooFilter& f, HeldEntry& held) noexcept {
-    const unsigned char* bytes = f.table_->data();
-    const std::uint64_t bucketBits = f.table_->bucketBits();
+    const BucketRequests requests(f);
     unsigned char seen = 0;
     for (std::uint32_t kick = 0; kick < f.params_.maxKicks; ++kick) {
       SlotValues slots = f.table_->read(held.bucket);
@@ -208,7 +219,7 @@ class ScalableCuckooFilter::Ops {
       for (unsigned i = 0; i < kSlots; ++i) {
         const unsigned slot = (first + i) & (kSlots - 1);
         movable[i] = otherPlace(f, slots.value[slot], held.bucket, moved[i].value, moved[i].bucket);
-        if (movable[i]) detail::request(bytes + ((moved[i].bucket * bucketBits) >> 3), seen);
+        if (movable[i]) requests.request(moved[i].bucket, seen);
       }
       if constexpr (!detail::kPrefetches) detail::gTouched = seen;
       for (unsigned i = 0; i < kSlots; ++i) {

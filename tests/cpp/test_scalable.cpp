@@ -210,7 +210,6 @@ TEST(Scalable, CopiesInABucketSharedByBothVirtualBucketsNeverStopAdds) {
   }
 }
 
-
 TEST(Scalable, ManyCopiesOfFewItemsAreRefusedInsteadOfGrowingWithoutEnd) {
   // 31 items added 8 times each, from a one-item table with short tails: some
   // pairs of them come to share buckets after their tails are spent. A split
@@ -219,12 +218,19 @@ TEST(Scalable, ManyCopiesOfFewItemsAreRefusedInsteadOfGrowingWithoutEnd) {
   // grew to 2^30 buckets (over a GiB) for fewer than 250 items. Growth for a
   // homeless entry now stops while the items fill a small share of the table:
   // such adds are refused, and nothing added is lost.
+  unsigned refusals = 0;
   for (std::uint64_t seed = 0; seed < 40; ++seed) {
     ScalableCuckooFilter f = makeScalable(1, 0.1, false, kDefaultMaxKicks, kDefaultGrowth, seed);
     std::vector<std::uint64_t> added;
     for (int copy = 0; copy < 8; ++copy) {
       for (std::uint64_t key = 0; key < 31; ++key) {
-        if (add(f, key)) added.push_back(key);
+        if (add(f, key)) {
+          added.push_back(key);
+        } else {
+          // A refusal: the filter is full, or a ninth copy (a fifth while both buckets are one).
+          ++refusals;
+          ASSERT_TRUE(f.isFull() || f.count(&key, sizeof key) >= 4) << "seed " << seed << " key " << key;
+        }
         // 256 buckets may always be had; beyond them, 4 per item and one growth.
         const double itemBound = 4.0 * kDefaultGrowth * static_cast<double>(f.itemCount()) + 1;
         ASSERT_LE(static_cast<double>(f.shape().bucketCount()), std::max(itemBound, 256 * kDefaultGrowth + 1))
@@ -238,7 +244,9 @@ TEST(Scalable, ManyCopiesOfFewItemsAreRefusedInsteadOfGrowingWithoutEnd) {
     EXPECT_EQ(f.itemCount(), 0U) << seed;
     EXPECT_TRUE(add(f, 1'000'000)) << seed;
   }
+  EXPECT_GT(refusals, 0U);
 }
+
 TEST(Scalable, BatchesAnswerAsSingleItems) {
   ScalableCuckooFilter a = makeScalable(50, 0.01);
   ScalableCuckooFilter b = makeScalable(50, 0.01);

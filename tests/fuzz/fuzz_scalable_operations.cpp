@@ -19,8 +19,7 @@
 // filter is full (an entry waits in the stash) only for a reason the
 // documentation gives: growth cannot place it, because its buckets are
 // crowded by copies (of an item, or of one the filter cannot tell from it),
-// or because the items fill less than a quarter of the buckets of a table of
-// 256 or more. An add is refused with nothing changed when the item's
+// or because a table of 256 buckets or more has over 4 per item. An add is refused with nothing changed when the item's
 // buckets hold only copies of it, or when the filter was full (no item lost,
 // the table perhaps grown); a batch does exactly what its single-item calls
 // do; erasing an item added removes exactly one copy; a merge with a second
