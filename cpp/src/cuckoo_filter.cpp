@@ -75,6 +75,19 @@ ItemLocation CuckooFilter::locate(const void* item, std::size_t length) const no
   return index_.locate(detail::hashItem(item, length, params_.seed), params_.fingerprintBits);
 }
 
+void CuckooFilter::locateEach(const FilterParams& params, const ItemBatch& items, std::uint32_t* out) noexcept {
+  const BucketIndex index = BucketIndex::forCount(params.bucketCount);
+  for (std::size_t k = 0; k < items.count; ++k) {
+    const unsigned char* item = items.item(k);
+    const std::size_t length = items.length(k);
+    const ItemLocation where = index.locate(detail::hashItem(item, length, params.seed), params.fingerprintBits);
+    out[4 * k] = where.fingerprint;
+    out[4 * k + 1] = where.primaryBucket;
+    out[4 * k + 2] = where.alternateBucket;
+    out[4 * k + 3] = routeWord(detail::hashItem(item, length, params.seed ^ kRouteSeedMask));
+  }
+}
+
 void CuckooFilter::clear() noexcept {
   visitTable([](auto& table) { table.clear(); });
   stash_ = Stash{};

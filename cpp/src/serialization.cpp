@@ -114,18 +114,14 @@ Status checkShape(const unsigned char* header, FilterParams& params, std::uint64
 }
 
 // What the checksum cannot vouch for: a writer that is not this code may have
-// produced well-checksummed nonsense.
-Status checkContents(const unsigned char* data, const FilterParams& params, std::size_t payloadBytes,
-                     Stash& stash, std::uint64_t& itemCount) noexcept {
-  const unsigned char* payload = data + headerBytesOf(data[at::kVersion]);
+// produced well-checksummed nonsense. Also checks parts that never had a
+// checksum (CuckooFilter::fromParts).
+Status checkContents(const unsigned char* payload, const FilterParams& params, std::size_t payloadBytes,
+                     const Stash& stash, std::uint64_t itemCount) noexcept {
   const unsigned usedBitsOfLastByte = static_cast<unsigned>(payloadBitsFor(params) % 8);
   if (usedBitsOfLastByte != 0 && (payload[payloadBytes - 1] >> usedBitsOfLastByte) != 0) {
     return rejected(Status::kFormatInconsistent);
   }
-
-  stash.occupied = (data[at::kFlags] & kFlagStashOccupied) != 0;
-  stash.fingerprint = static_cast<std::uint32_t>(getLittleEndian(data + at::kStashFingerprint, 4));
-  stash.bucket = static_cast<std::uint32_t>(getLittleEndian(data + at::kStashBucket, 4));
   if (stash.occupied) {
     const std::uint64_t largestFingerprint = (std::uint64_t{1} << params.fingerprintBits) - 1;
     if (stash.fingerprint == 0 || stash.fingerprint > largestFingerprint || stash.bucket >= params.bucketCount) {
@@ -147,7 +143,6 @@ Status checkContents(const unsigned char* data, const FilterParams& params, std:
     occupied = PackedTable::countNonZeroEntries(payload, payloadBytes, params.fingerprintBits,
                                                 params.bucketCount * params.bucketSize);
   }
-  itemCount = getLittleEndian(data + at::kItemCount, 8);
   if (occupied + (stash.occupied ? 1 : 0) != itemCount) return rejected(Status::kFormatInconsistent);
   return Status::kOk;
 }
@@ -234,17 +229,41 @@ Status CuckooFilter::deserialize(const unsigned char* data, std::size_t length, 
     return rejected(Status::kFormatChecksumMismatch);
   }
 
-  Stash stash;
-  std::uint64_t itemCount = 0;
-  const Status contents = checkContents(data, params, static_cast<std::size_t>(payloadBytes), stash, itemCount);
+  const Stash stash{(data[at::kFlags] & kFlagStashOccupied) != 0,
+                    static_cast<std::uint32_t>(getLittleEndian(data + at::kStashFingerprint, 4)),
+                    static_cast<std::uint32_t>(getLittleEndian(data + at::kStashBucket, 4))};
+  const std::uint64_t itemCount = getLittleEndian(data + at::kItemCount, 8);
+  const auto payloadLength = static_cast<std::size_t>(payloadBytes);
+  const Status contents = checkContents(data + headerBytes, params, payloadLength, stash, itemCount);
   if (contents != Status::kOk) return contents;
+  return restore(params, data + headerBytes, payloadLength, stash, itemCount, getLittleEndian(data + at::kPrngState, 8),
+                 out);
+}
 
+Status CuckooFilter::fromParts(const FilterParams& params, const unsigned char* payload, std::size_t length,
+                               const Stash& stash, std::uint64_t itemCount, CuckooFilter& out) noexcept {
+  const Status valid = validate(params);
+  if (valid != Status::kOk) return valid;
+  const std::uint64_t payloadBytes = (payloadBitsFor(params) + 7) / 8;
+  if (length < payloadBytes) return rejected(Status::kFormatTruncated);
+  if (length > payloadBytes) return rejected(Status::kFormatInconsistent);
+  const Status contents = checkContents(payload, params, length, stash, itemCount);
+  if (contents != Status::kOk) return contents;
+  return restore(params, payload, length, stash, itemCount, SplitMix64::fromSeed(params.seed).state(), out);
+}
+
+std::size_t CuckooFilter::payloadByteLength() const noexcept {
+  return static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8);
+}
+
+Status CuckooFilter::restore(const FilterParams& params, const unsigned char* payload, std::size_t payloadBytes,
+                             const Stash& stash, std::uint64_t itemCount, std::uint64_t prngState,
+                             CuckooFilter& out) noexcept {
   CuckooFilter loaded;
   const Status created = create(params, loaded);
   if (created != Status::kOk) return created;
-  std::memcpy(loaded.visitTable([](auto& table) { return table.data(); }), data + headerBytes,
-              static_cast<std::size_t>(payloadBytes));
-  loaded.prng_ = SplitMix64(getLittleEndian(data + at::kPrngState, 8));
+  std::memcpy(loaded.visitTable([](auto& table) { return table.data(); }), payload, payloadBytes);
+  loaded.prng_ = SplitMix64(prngState);
   loaded.stash_ = stash;
   loaded.itemCount_ = itemCount;
   out = std::move(loaded);

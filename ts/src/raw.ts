@@ -131,6 +131,45 @@ export interface RawModule extends Prefixed<'cuckoo', RawFilterCalls>, Prefixed<
   bloomItemCount(handle: Handle): number;
   describeBloom(handle: Handle): BloomInfo;
 
+  // A filter whose table lives elsewhere (bindings/parts_bindings.cpp).
+  partsLocatePacked(
+    fingerprintBits: number,
+    bucketCount: number,
+    seedLow: number,
+    seedHigh: number,
+    data: Address,
+    offsets: Address,
+    count: number,
+    out: Address,
+  ): void;
+  partsLocateFixed(
+    fingerprintBits: number,
+    bucketCount: number,
+    seedLow: number,
+    seedHigh: number,
+    data: Address,
+    width: number,
+    count: number,
+    out: Address,
+  ): void;
+  partsOf(handle: Handle, out: Address): void;
+  partsRestore(
+    fingerprintBits: number,
+    bucketSize: number,
+    bucketCount: number,
+    maxKicks: number,
+    seedLow: number,
+    seedHigh: number,
+    semiSort: boolean,
+    payload: Address,
+    length: number,
+    stashOccupied: boolean,
+    stashFingerprint: number,
+    stashBucket: number,
+    itemCount: number,
+    outHandle: Address,
+  ): number;
+
   // Inspection (bindings/inspect_bindings.cpp).
   inspectLocate(handle: Handle, item: Address, length: number): RawLocation;
   inspectTraceInsert(handle: Handle, item: Address, length: number, kickCapacity: number): RawInsertTrace;

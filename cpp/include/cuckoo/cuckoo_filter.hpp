@@ -201,6 +201,22 @@ class CuckooFilter {
   static Status checkSerializedHeader(const unsigned char* header, std::size_t totalLength) noexcept;
   static constexpr std::size_t kSerializedHeaderBytes = 64;  // the longest header (format version 2)
 
+  // A filter from its parts, for a table kept elsewhere (cuckoo-wasm/redis
+  // keeps it in Redis): `payload` in FORMAT.md's payload layout for `params`,
+  // the stash and the item count, checked as deserialize checks them
+  // (kFormatTruncated / kFormatInconsistent for a payload of the wrong length,
+  // kFormatInconsistent for contents that disagree). The eviction PRNG starts
+  // from the seed, as in a new filter.
+  static Status fromParts(const FilterParams& params, const unsigned char* payload, std::size_t length,
+                          const Stash& stash, std::uint64_t itemCount, CuckooFilter& out) noexcept;
+  // The table's payload as FORMAT.md lays it out: the first payloadByteLength()
+  // bytes of tableData().
+  std::size_t payloadByteLength() const noexcept;
+  // Where each item of `items` goes in a table of `params`' bucket count,
+  // fingerprint width and seed, without a table: four words per item in `out`,
+  // the fingerprint, i1, i2 and the shard route word (hashing.hpp).
+  static void locateEach(const FilterParams& params, const ItemBatch& items, std::uint32_t* out) noexcept;
+
   FilterStats stats() const noexcept;
   const FilterParams& params() const noexcept { return params_; }
   std::uint64_t itemCount() const noexcept { return itemCount_; }
@@ -225,6 +241,11 @@ class CuckooFilter {
  private:
   template <class, class>
   friend class detail::Kernel;
+
+  // A filter of `params` holding a payload, stash and count already checked.
+  static Status restore(const FilterParams& params, const unsigned char* payload, std::size_t payloadBytes,
+                        const Stash& stash, std::uint64_t itemCount, std::uint64_t prngState,
+                        CuckooFilter& out) noexcept;
 
   FilterParams params_{};
   PackedTable packedTable_;          // used unless params_.semiSort

@@ -44,6 +44,13 @@
 //   i.e. below s or from 2^L on, else L), unary-terminated: for e bits x,
 //   tail = 2^e + x, e <= T - 1.
 //
+// Shard route ("xxh3-64-route-v1", for filters split into S shards, as
+// cuckoo-wasm/redis splits one over a Redis Cluster's slots):
+//   r        = XXH3_64bits_withSeed(item bytes, length, seed ^ 0x9e3779b97f4a7c15) >> 32
+//   shard    = (r * S) >> 32
+//   A second hash under another seed: the filter uses its bits for nothing
+//   else, so the items of one shard are as random as those of any filter.
+//
 // Fingerprint and i1 come from disjoint halves of h, so they are independent.
 // The fingerprint is drawn by multiply-shift over the 2^f - 1 non-zero values
 // rather than by masking and remapping 0, so no value is twice as likely.
@@ -81,6 +88,10 @@ constexpr std::uint64_t linearVirtualBucket(std::uint64_t hash) noexcept {
 constexpr std::uint64_t linearOffset(std::uint32_t fingerprint) noexcept {
   return std::uint64_t{mix32(fingerprint)} | std::uint64_t{mix32(fingerprint ^ 0x9e3779b9U)} << 32;
 }
+
+// The shard route's seed (above), and the route word of a hash under it.
+inline constexpr std::uint64_t kRouteSeedMask = 0x9e3779b97f4a7c15ULL;
+constexpr std::uint32_t routeWord(std::uint64_t routeHash) noexcept { return static_cast<std::uint32_t>(routeHash >> 32); }
 
 constexpr bool isPowerOfTwo(std::uint64_t v) noexcept { return v != 0 && (v & (v - 1)) == 0; }
 

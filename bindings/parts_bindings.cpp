@@ -1,0 +1,79 @@
+// The embind glue of ts/src/parts.ts: a filter whose table lives elsewhere
+// (cuckoo-wasm/redis keeps it in Redis) hashes its items here and moves its
+// table to and from an in-process CuckooFilter.
+
+#include <emscripten/bind.h>
+
+#include <cstdint>
+
+#include "cuckoo/cuckoo_filter.hpp"
+#include "glue.hpp"
+
+namespace {
+
+using cuckoo::CuckooFilter;
+using glue::Address;
+using glue::Handle;
+using glue::wholeNumber;
+
+cuckoo::FilterParams shapeOf(double fingerprintBits, double bucketCount, std::uint32_t seedLow, std::uint32_t seedHigh) {
+  cuckoo::FilterParams params;
+  params.fingerprintBits = wholeNumber<unsigned>(fingerprintBits);
+  params.bucketCount = wholeNumber<std::uint64_t>(bucketCount);
+  params.seed = glue::joinSeed(seedLow, seedHigh);
+  return params;
+}
+
+// Four words per item to `out` (CuckooFilter::locateEach); the caller has
+// checked the shape (it comes from a filter's params).
+void partsLocatePacked(double fingerprintBits, double bucketCount, std::uint32_t seedLow, std::uint32_t seedHigh,
+                       Address data, Address offsets, unsigned count, Address out) {
+  CuckooFilter::locateEach(shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh),
+                           cuckoo::ItemBatch::packed(glue::bytesAt(data), glue::wordsAt(offsets), count),
+                           glue::wordsAt(out));
+}
+void partsLocateFixed(double fingerprintBits, double bucketCount, std::uint32_t seedLow, std::uint32_t seedHigh,
+                      Address data, unsigned width, unsigned count, Address out) {
+  CuckooFilter::locateEach(shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh),
+                           cuckoo::ItemBatch::fixed(glue::bytesAt(data), width, count), glue::wordsAt(out));
+}
+
+// The filter's parts as six words at `out`: payload address and length,
+// stash occupied, fingerprint and bucket, and the item count (below 2^32:
+// a table holds at most 2^32 * 8 entries, but the count's high word is
+// written too).
+void partsOf(Handle h, Address out) {
+  const CuckooFilter& filter = glue::objectAt<CuckooFilter>(h);
+  std::uint32_t* words = glue::wordsAt(out);
+  words[0] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(filter.tableData()));
+  words[1] = static_cast<std::uint32_t>(filter.payloadByteLength());
+  words[2] = filter.stash().occupied ? 1 : 0;
+  words[3] = filter.stash().fingerprint;
+  words[4] = filter.stash().bucket;
+  words[5] = static_cast<std::uint32_t>(filter.itemCount());
+  words[6] = static_cast<std::uint32_t>(filter.itemCount() >> 32);
+}
+
+int partsRestore(double fingerprintBits, double bucketSize, double bucketCount, double maxKicks, std::uint32_t seedLow,
+                 std::uint32_t seedHigh, bool semiSort, Address payload, double length, bool stashOccupied,
+                 std::uint32_t stashFingerprint, std::uint32_t stashBucket, double itemCount, Address outHandle) {
+  cuckoo::FilterParams params = shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh);
+  params.bucketSize = wholeNumber<unsigned>(bucketSize);
+  params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
+  params.semiSort = semiSort;
+  const cuckoo::Stash stash{stashOccupied, stashFingerprint, stashBucket};
+  CuckooFilter filter;
+  return glue::adoptIfOk(CuckooFilter::fromParts(params, glue::bytesAt(payload), wholeNumber<std::size_t>(length), stash,
+                                                 wholeNumber<std::uint64_t>(itemCount), filter),
+                         std::move(filter), outHandle);
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(cuckoo_parts) {
+  using emscripten::function;
+  function("partsLocatePacked", &partsLocatePacked);
+  function("partsLocateFixed", &partsLocateFixed);
+  function("partsOf", &partsOf);
+  function("partsRestore", &partsRestore);
+}

@@ -1,0 +1,90 @@
+// The core's way for a filter kept outside the process (cuckoo-wasm/redis):
+// items located as a CuckooFilter of the same shape locates them, and a
+// filter's table, stash and count moved out and back in without the items.
+import { CuckooFilter, FormatError, init } from 'cuckoo-wasm';
+import { locate } from 'cuckoo-wasm/inspect';
+import { filterFromParts, LOCATION_WORDS, locateItems, partsOf } from '../../dist/cjs/parts';
+
+beforeAll(() => init());
+
+const items = ['alice', 'bob', new Uint8Array([1, 2, 3]), 5, 5n, -7, 'é'];
+
+test.each([
+  ['power of two (hash id 1)', { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, seed: 7 }],
+  ['any count (hash id 2)', { bucketCount: 1000, bucketSize: 4, fingerprintBits: 13, seed: 2n ** 63n + 5n }],
+] as const)('locateItems agrees with the filter itself: %s', (_, shape) => {
+  using filter = new CuckooFilter(shape);
+  const located = locateItems(filter.params, items, 'test');
+  expect(located.length).toBe(items.length * LOCATION_WORDS);
+  items.forEach((item, k) => {
+    const where = locate(filter, item);
+    expect([located[4 * k], located[4 * k + 1], located[4 * k + 2]]).toEqual([where.fingerprint, where.i1, where.i2]);
+  });
+  // The same items as a typed array take the fixed-width path and agree with numbers.
+  const numeric = locateItems(filter.params, new Uint32Array([5, 6]), 'test');
+  expect(Array.from(numeric.subarray(0, 4))).toEqual(Array.from(locateItems(filter.params, [5], 'test')));
+});
+
+test('locateItems covers batches larger than one chunk, in order', () => {
+  const shape = { bucketCount: 4096, fingerprintBits: 16, seed: 1n };
+  const many = Array.from({ length: 20000 }, (_, i) => `key-${i}`);
+  const located = locateItems(shape, many, 'test');
+  expect(located.length).toBe(many.length * LOCATION_WORDS);
+  const last = locateItems(shape, [many[many.length - 1]!], 'test');
+  expect(Array.from(located.subarray(located.length - 4))).toEqual(Array.from(last));
+});
+
+test('the route word splits items evenly between two shards (binomial, 5 sigma)', () => {
+  const shape = { bucketCount: 1024, fingerprintBits: 12, seed: 0n };
+  const n = 20000;
+  const located = locateItems(shape, new Uint32Array(n).map((_, i) => i), 'test');
+  let shardZero = 0;
+  for (let k = 0; k < n; k++) if (located[4 * k + 3]! < 2 ** 31) shardZero++;
+  expect(Math.abs(shardZero - n / 2)).toBeLessThan(5 * Math.sqrt(n / 4));
+});
+
+test('a filter rebuilt from its parts answers as the original and keeps working', () => {
+  using original = new CuckooFilter({ bucketCount: 300, bucketSize: 4, fingerprintBits: 12, seed: 3 });
+  let added = 0;
+  while (original.add(added)) added++;
+  const parts = partsOf(original);
+  expect(parts.stash).not.toBeNull();
+  expect(parts.itemCount).toBe(original.size);
+  expect(parts.payload.length).toBe(Math.ceil((300 * 4 * 12) / 8));
+  using rebuilt = filterFromParts(original.params, parts, 'test');
+  expect(rebuilt.size).toBe(original.size);
+  expect(rebuilt.full).toBe(true);
+  const probes = new Uint32Array(added + 5000).map((_, i) => i);
+  expect(rebuilt.hasMany(probes)).toEqual(original.hasMany(probes));
+  // toBytes of the rebuilt filter differs from the original's only in the PRNG state (bytes 24..31).
+  const a = original.toBytes();
+  const b = rebuilt.toBytes();
+  expect(b.length).toBe(a.length);
+  expect(Buffer.from(b.subarray(32, b.length - 8))).toEqual(Buffer.from(a.subarray(32, a.length - 8)));
+  expect(rebuilt.delete(0)).toBe(true);
+  expect(rebuilt.full).toBe(false);
+});
+
+test('parts that do not fit the parameters are refused with a FormatError code', () => {
+  using original = new CuckooFilter({ bucketCount: 64, bucketSize: 4, fingerprintBits: 13, semiSort: true });
+  original.addMany(['a', 'b', 'c']);
+  const parts = partsOf(original);
+  const codeOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof FormatError ? error.code : String(error);
+    }
+    return 'no error';
+  };
+  expect(codeOf(() => filterFromParts(original.params, { ...parts, payload: parts.payload.subarray(1) }, 'test'))).toBe('TRUNCATED');
+  expect(codeOf(() => filterFromParts(original.params, { ...parts, itemCount: 4 }, 'test'))).toBe('INCONSISTENT');
+  expect(codeOf(() => filterFromParts(original.params, { ...parts, stash: { fingerprint: 0, bucket: 1 }, itemCount: 4 }, 'test'))).toBe(
+    'INCONSISTENT',
+  );
+  const badRank = parts.payload.slice();
+  badRank[0] = 0xff;
+  badRank[1]! |= 0x0f;
+  expect(codeOf(() => filterFromParts(original.params, { ...parts, payload: badRank }, 'test'))).toBe('INCONSISTENT');
+  expect(() => filterFromParts({ ...original.params, bucketSize: 3 as 4 }, parts, 'test')).toThrow(RangeError);
+});
