@@ -9,6 +9,7 @@ module.exports = {
   moduleNameMapper: {
     '^cuckoo-wasm$': '<rootDir>/dist/cjs/index.js',
     '^cuckoo-wasm/inspect$': '<rootDir>/dist/cjs/inspect.js',
+    '^cuckoo-wasm/bloom$': '<rootDir>/dist/cjs/bloom.js',
   },
   testTimeout: 120000,
 };

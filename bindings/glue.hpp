@@ -5,6 +5,8 @@
 // as two 32-bit halves, and integer options as JavaScript numbers. Results that
 // do not fit a return value go to memory the caller provides.
 
+#include <emscripten/em_macros.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -12,7 +14,12 @@
 #include <new>
 #include <utility>
 
+#include "cuckoo/item_batch.hpp"
 #include "cuckoo/status.hpp"
+
+// A plain function of the module's exports, under its own name: what
+// ts/src/core-exports.ts lists and calls directly, with no embind invoker.
+#define CUCKOO_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
 
 namespace glue {
 
@@ -42,6 +49,15 @@ Integer wholeNumber(double value) {
   if (!inRange) return kRefused;
   const auto whole = static_cast<Integer>(value);
   return static_cast<double>(whole) == value ? whole : kRefused;
+}
+
+// Batches, in the two layouts of ts/src/batches.ts: items packed back to back
+// (item k spans [offsets[k], offsets[k + 1]) of `data`), or `width` bytes each.
+inline cuckoo::ItemBatch packedBatch(Address data, Address offsets, std::uint32_t count) {
+  return cuckoo::ItemBatch::packed(bytesAt(data), wordsAt(offsets), count);
+}
+inline cuckoo::ItemBatch fixedBatch(Address data, std::uint32_t width, std::uint32_t count) {
+  return cuckoo::ItemBatch::fixed(bytesAt(data), width, count);
 }
 
 // Moves `object` to the heap and writes its handle, a uint32 on wasm32, to `outHandle`.

@@ -25,31 +25,37 @@ build_wasm() {
   cmake --build build/wasm -j "$(nproc)"
 }
 
-# The npm package contents in dist/: the wasm with its two glue files, and the
-# TypeScript API compiled to ES modules and CommonJS.
+# The npm package contents in dist/: the lean module (cuckoo.wasm, no glue),
+# the full module with its two glue files, and the TypeScript API compiled to
+# ES modules and CommonJS, each with its platform files and the
+# package.json that maps '#platform' by condition (ts/src/platform.d.ts).
 build_package() {
   build_wasm
   local out=build/wasm/bindings
-  if ! cmp -s "$out/cuckoo.wasm" "$out/cjs/cuckoo.wasm"; then
-    echo "build: the ES module and CommonJS links produced different cuckoo.wasm files" >&2
+  if ! cmp -s "$out/cuckoo-full.wasm" "$out/cjs/cuckoo-full.wasm"; then
+    echo "build: the ES module and CommonJS links produced different cuckoo-full.wasm files" >&2
     return 1
   fi
   rm -rf dist
   mkdir -p dist/wasm
-  cp "$out/cuckoo.wasm" "$out/cuckoo.mjs" "$out/cjs/cuckoo.cjs" dist/wasm/
+  cp "$out/cuckoo.wasm" "$out/cuckoo-full.wasm" "$out/cuckoo-full.mjs" "$out/cjs/cuckoo-full.cjs" dist/wasm/
   # The JavaScript ships without comments (a browser downloads it); the .d.ts
   # files keep the TSDoc that editors show.
-  local format
+  local format type
   for format in esm cjs; do
     npx tsc -p "ts/tsconfig.$format.json" --removeComments --declaration false
     npx tsc -p "ts/tsconfig.$format.json" --emitDeclarationOnly
+    cp ts/platform/$format/*.js dist/$format/
+    [[ $format == esm ]] && type=module || type=commonjs
+    cat >dist/$format/package.json <<JSON
+{
+  "type": "$type",
+  "imports": { "#platform": { "node": "./platform-node.js", "default": "./platform-web.js" } }
+}
+JSON
   done
   # The command-line tool (ts/cli.ts and ts/cli/), CommonJS only, compiled with
   # Node's types against the declarations just emitted: it imports the library
   # as the built dist/cjs/index.js, so the library is not compiled again here.
   npx tsc -p ts/tsconfig.cli.json
-  cp ts/platform/esm.js dist/esm/platform.js
-  cp ts/platform/cjs.js dist/cjs/platform.js
-  echo '{ "type": "module" }' >dist/esm/package.json
-  echo '{ "type": "commonjs" }' >dist/cjs/package.json
 }

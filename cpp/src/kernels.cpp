@@ -43,15 +43,25 @@ constexpr KernelTable tableOf(const char* name) {
                      &K::eraseMany};
 }
 
-#if defined(__wasm__)
-// The browser download has a size budget (60 KB gzip with its JavaScript), so
-// WebAssembly carries fewer: plain b = 4 with f = 12 and with any f (which
-// CuckooFilter.create picks at most rates), and semi-sorted f = 13, each
-// compiled once for both bucket layouts (a branch on the layout, always
+// Which specialised kernels this build carries. Natively, every one above.
+// WebAssembly is downloaded, so there each module carries fewer (the build
+// compiles this file once per module, bindings/CMakeLists.txt):
+// - the full module (cuckoo-wasm/inspect and /bloom, the paper's evaluation):
+//   plain b = 4 with f = 12 and with any f (which CuckooFilter.create picks at
+//   most rates), and semi-sorted f = 13;
+// - the lean module of the main entry (CUCKOO_LEAN_KERNELS), within its
+//   download budget: plain b = 4 with any f;
+// each compiled once for both bucket layouts (a branch on the layout, always
 // predicted, instead of a second copy).
-constexpr bool kAllShapes = false;
-#else
+#if !defined(__wasm__)
 constexpr bool kAllShapes = true;
+#else
+constexpr bool kAllShapes = false;
+#endif
+#if defined(CUCKOO_LEAN_KERNELS)
+constexpr bool kLean = true;
+#else
+constexpr bool kLean = false;
 #endif
 
 // Each specialised view in both bucket layouts: hash id 1 (a power-of-two
@@ -72,12 +82,14 @@ constexpr Pair<Buckets> pairOf(const char* powerOfTwoName, const char* anyCountN
   }
 }
 
-constexpr auto kPlain4x12 = pairOf<PackedBuckets<4, 12>>("plain b=4 f=12, hash id 1", "plain b=4 f=12, hash id 2");
 constexpr auto kPlain4 = pairOf<PackedBuckets<4, 0>>("plain b=4, hash id 1", "plain b=4, hash id 2");
-constexpr auto kSemiSorted13 = pairOf<SemiSortedBuckets<13>>("semi-sorted f=13, hash id 1", "semi-sorted f=13, hash id 2");
 
 const KernelTable& semiSortedKernel(const FilterParams& params, bool powerOfTwo) noexcept {
-  if (params.fingerprintBits == 13) return kSemiSorted13.forCount(powerOfTwo);
+  if constexpr (!kLean) {
+    static constexpr auto kSemiSorted13 =
+        pairOf<SemiSortedBuckets<13>>("semi-sorted f=13, hash id 1", "semi-sorted f=13, hash id 2");
+    if (params.fingerprintBits == 13) return kSemiSorted13.forCount(powerOfTwo);
+  }
   if constexpr (kAllShapes) {
     static constexpr auto kSemiSorted16 = pairOf<SemiSortedBuckets<16>>("semi-sorted f=16, hash id 1", "semi-sorted f=16, hash id 2");
     if (params.fingerprintBits == 16) return kSemiSorted16.forCount(powerOfTwo);
@@ -95,7 +107,11 @@ const KernelTable& plainKernel(const FilterParams& params, bool powerOfTwo) noex
     if (params.bucketSize == 4 && params.fingerprintBits == 16) return kPlain4x16.forCount(powerOfTwo);
   }
   if (params.bucketSize != 4) return kGenericPacked;
-  return params.fingerprintBits == 12 ? kPlain4x12.forCount(powerOfTwo) : kPlain4.forCount(powerOfTwo);
+  if constexpr (!kLean) {
+    static constexpr auto kPlain4x12 = pairOf<PackedBuckets<4, 12>>("plain b=4 f=12, hash id 1", "plain b=4 f=12, hash id 2");
+    if (params.fingerprintBits == 12) return kPlain4x12.forCount(powerOfTwo);
+  }
+  return kPlain4.forCount(powerOfTwo);
 }
 
 }  // namespace

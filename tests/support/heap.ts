@@ -6,7 +6,7 @@ const { requireRuntime } = require('../../dist/cjs/loader.js');
 
 /** Bytes of WebAssembly memory: it grows and never shrinks, so growth means allocation. */
 export function wasmHeapBytes(): number {
-  return requireRuntime('test').module.HEAPU8.byteLength;
+  return requireRuntime('test').core.memory.buffer.byteLength;
 }
 
 /**

@@ -7,7 +7,8 @@
 // and 50 MB items, empty batches), returns what it should.
 // items.test.ts holds the common item cases; this table adds what it does not
 // cover rather than repeating it.
-import { BloomFilter, CuckooFilter, CuckooFilterError, FormatError, init, isInitialized, ScalableCuckooFilter } from 'cuckoo-wasm';
+import { CuckooFilter, CuckooFilterError, FormatError, init, isInitialized, ScalableCuckooFilter } from 'cuckoo-wasm';
+import { BloomFilter } from 'cuckoo-wasm/bloom';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 

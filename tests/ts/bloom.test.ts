@@ -1,6 +1,7 @@
 // BloomFilter, the paper's baseline (standard and blocked): items and batches,
 // probe positions, sizes and false-positive rates, argument errors and disposal.
-import { BloomFilter, init } from 'cuckoo-wasm';
+import { init } from 'cuckoo-wasm';
+import { BloomFilter } from 'cuckoo-wasm/bloom';
 import { expectEachCallDisposed } from '../support/disposed';
 import { expectForgottenObjectsFreed, wasmHeapBytes } from '../support/heap';
 

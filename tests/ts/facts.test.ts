@@ -1,14 +1,25 @@
 // The facts the TypeScript layer reads from the core instead of restating them
-// (bindings/facts_bindings.cpp): every byte-format status becomes a FormatError
+// (bindings/facts_exports.cpp): every byte-format status becomes a FormatError
 // with one of the codes the public type lists, every other failure a
 // RangeError, and each option's rule has the shape the TypeErrors quote.
-import { BloomFilter, CuckooFilter, CuckooFilterError, FormatError, init } from 'cuckoo-wasm';
+import { CuckooFilter, CuckooFilterError, FormatError, init } from 'cuckoo-wasm';
+import { BloomFilter } from 'cuckoo-wasm/bloom';
 import { errorForStatus, FORMAT_ERROR_CODES } from '../../dist/cjs/errors';
+import { optionRule, statusErrorCode, statusFormatCode, statusText } from '../../dist/cjs/facts';
 import { requireRuntime } from '../../dist/cjs/loader';
 
 beforeAll(() => init());
 
-const core = () => requireRuntime('facts.test').module;
+const runtime = () => requireRuntime('facts.test');
+// The core's facts as this test reads them.
+const core = () => ({
+  statusOk: runtime().statusOk,
+  statusText: (status: number) => statusText(runtime(), status),
+  statusFormatCode: (status: number) => statusFormatCode(runtime(), status),
+  statusErrorCode: (status: number) => statusErrorCode(runtime(), status),
+  optionRule: (option: string) => optionRule(runtime(), option),
+  defaultMaxKicks: runtime().core.default_max_kicks(),
+});
 
 // cuckoo::Status is a uint8_t enum: these are all the values it can have.
 const everyStatus = Array.from({ length: 256 }, (_, status) => status);
@@ -22,7 +33,7 @@ test('the FormatError codes of the public type are exactly those the core gives 
 test('a byte-format status becomes a FormatError with its code, a merge of differing filters a CuckooFilterError, any other failure a RangeError', () => {
   for (const status of everyStatus) {
     if (status === core().statusOk) continue;
-    const error = errorForStatus(core(), status, 'context');
+    const error = errorForStatus(runtime(), status, 'context');
     const code = core().statusFormatCode(status);
     const errorCode = core().statusErrorCode(status);
     if (errorCode !== '') {

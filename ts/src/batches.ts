@@ -1,89 +1,92 @@
 // Feeding batches of items to the core: written into wasm memory a chunk at a
 // time, so each chunk crosses the boundary in one call.
+//
+// A chunk of strings (the common batch) is joined and encoded by one
+// TextEncoder.encodeInto call: when that writes one byte per UTF-16 unit, the
+// chunk was ASCII and every item's offset is the sum of the lengths before
+// it, so no string is read unit by unit in JavaScript. Any other chunk is
+// written item by item.
 
-import { describeValue, isNumericItemArray, NUMERIC_ITEM_BYTES, type ItemWriter } from './items.js';
-import type { Address } from './raw.js';
+import {
+  describeValue,
+  isNumericItemArray,
+  itemBytesBound,
+  NUMERIC_ITEM_BYTES,
+  writeCheckedItem,
+  writeNumericRun,
+  type Item,
+  type NumericItemArray,
+} from './items.js';
+import type { Address } from './core-exports.js';
+import type { Runtime } from './runtime.js';
 
 const CHUNK_ITEMS = 8192;
+/** A chunk ends once its items reach this many bytes (or UTF-16 units, for a joined chunk). */
 const CHUNK_BYTES = 1 << 20;
 
+const utf8 = new TextEncoder();
+/** The offsets of one packed chunk, assembled here and copied into wasm memory once. */
+const chunkOffsets = new Uint32Array(CHUNK_ITEMS + 1);
+
 /**
- * Feeds `items` to `visit` in chunks already written to wasm memory: integer
- * typed arrays as 8-byte items in `writer.data` (packed = false), anything
- * else packed back to back in `writer.data` with offsets in `writer.aux`
- * (packed = true). `visit` returns false to stop early. When an item is
- * invalid, the chunk's items before it are visited first if
+ * What {@link forEachChunk} hands to `visit`: `count` items at
+ * `runtime.batchData.address`, packed back to back with their offsets at
+ * `runtime.batchOffsets.address` (packed), or 8 bytes each (not packed).
+ * `visit` returns false to stop early.
+ */
+type Visit = (count: number, packed: boolean) => boolean | void;
+
+/**
+ * Feeds `items` to `visit` in chunks already written to wasm memory. When an
+ * item is invalid, the chunk's items before it are visited first if
  * `visitBeforeError`, so that exactly the items before the bad one are processed.
  */
-export function forEachChunk(
-  writer: ItemWriter,
-  items: unknown,
-  what: string,
-  visitBeforeError: boolean,
-  visit: (count: number, packed: boolean) => boolean | void,
-): void {
+export function forEachChunk(runtime: Runtime, items: unknown, what: string, visitBeforeError: boolean, visit: Visit): void {
   try {
-    feedChunks(writer, items, what, visitBeforeError, visit);
+    if (isNumericItemArray(items)) {
+      feedNumbers(runtime, items, what, visitBeforeError, visit);
+    } else if (Array.isArray(items)) {
+      for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
+        const chunk = items.slice(start, Math.min(start + CHUNK_ITEMS, items.length));
+        if (!feedChunk(runtime, chunk, start, what, visitBeforeError, visit)) return;
+      }
+    } else if (typeof items !== 'string' && typeof (items as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] === 'function') {
+      let chunk: unknown[] = [];
+      let start = 0;
+      for (const item of items as Iterable<unknown>) {
+        chunk.push(item);
+        if (chunk.length === CHUNK_ITEMS) {
+          if (!feedChunk(runtime, chunk, start, what, visitBeforeError, visit)) return;
+          start += chunk.length;
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) feedChunk(runtime, chunk, start, what, visitBeforeError, visit);
+    } else {
+      throw new TypeError(
+        `${what} must be an iterable of items or an integer typed array${typeof items === 'string' ? ' (a string is one item: wrap it in an array)' : ''}, got ${describeValue(items)}`,
+      );
+    }
   } finally {
-    writer.trim();
+    runtime.trimBatchBuffers();
   }
 }
 
-function feedChunks(
-  writer: ItemWriter,
-  items: unknown,
-  what: string,
-  visitBeforeError: boolean,
-  visit: (count: number, packed: boolean) => boolean | void,
-): void {
-  if (isNumericItemArray(items)) {
-    for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
-      let count = Math.min(CHUNK_ITEMS, items.length - start);
-      const invalid = items instanceof Float64Array ? firstUnsafeInteger(items, start, count) : -1;
-      if (invalid >= 0) count = invalid - start;
-      writer.writeNumericRun(items, start, count);
-      if (invalid >= 0) {
-        if (visitBeforeError && count > 0) visit(count, false);
-        throw new RangeError(
-          `${what}[${invalid}]: a Float64Array element must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${items[invalid]}`,
-        );
-      }
-      if (visit(count, false) === false) return;
+function feedNumbers(runtime: Runtime, items: NumericItemArray, what: string, visitBeforeError: boolean, visit: Visit): void {
+  for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
+    let count = Math.min(CHUNK_ITEMS, items.length - start);
+    const invalid = items instanceof Float64Array ? firstUnsafeInteger(items, start, count) : -1;
+    if (invalid >= 0) count = invalid - start;
+    const at = runtime.batchData.reserve(count * NUMERIC_ITEM_BYTES);
+    writeNumericRun(items, start, count, runtime.u8, at);
+    if (invalid >= 0) {
+      if (visitBeforeError && count > 0) visit(count, false);
+      throw new RangeError(
+        `${what}[${invalid}]: a Float64Array element must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${items[invalid]}`,
+      );
     }
-    return;
+    if (visit(count, false) === false) return;
   }
-  if (typeof items === 'string' || typeof (items as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== 'function') {
-    throw new TypeError(
-      `${what} must be an iterable of items or an integer typed array${typeof items === 'string' ? ' (a string is one item: wrap it in an array)' : ''}, got ${describeValue(items)}`,
-    );
-  }
-  const offsets = new Uint32Array(CHUNK_ITEMS + 1);
-  let count = 0;
-  let bytes = 0;
-  let index = 0;
-  const flush = (): boolean => {
-    offsets[count] = bytes;
-    const address = writer.aux.reserve((count + 1) * 4);
-    writer.heapU32().set(offsets.subarray(0, count + 1), address >>> 2);
-    const more = visit(count, true) !== false;
-    count = 0;
-    bytes = 0;
-    return more;
-  };
-  for (const item of items as Iterable<unknown>) {
-    let length: number;
-    try {
-      length = writer.writeAt(item, bytes, what, index);
-    } catch (error) {
-      if (visitBeforeError && count > 0) flush();
-      throw error;
-    }
-    offsets[count++] = bytes;
-    bytes += length;
-    index++;
-    if ((count === CHUNK_ITEMS || bytes >= CHUNK_BYTES) && !flush()) return;
-  }
-  if (count > 0) flush();
 }
 
 function firstUnsafeInteger(items: Float64Array, start: number, count: number): number {
@@ -91,7 +94,75 @@ function firstUnsafeInteger(items: Float64Array, start: number, count: number): 
   return -1;
 }
 
-/** A core call on one chunk of a batch, in each of the two layouts of {@link forEachChunk}. */
+/** Feeds one chunk (item k is item `first + k` of the batch); false when `visit` stopped. */
+function feedChunk(runtime: Runtime, chunk: unknown[], first: number, what: string, visitBeforeError: boolean, visit: Visit): boolean {
+  let units = 0;
+  let allStrings = true;
+  for (let k = 0; k < chunk.length; k++) {
+    const item = chunk[k];
+    if (typeof item !== 'string') {
+      allStrings = false;
+      break;
+    }
+    units += item.length;
+  }
+  if (allStrings && units <= CHUNK_BYTES && writeAsciiChunk(runtime, chunk as string[], units)) {
+    return visit(chunk.length, true) !== false;
+  }
+  return feedItems(runtime, chunk, first, what, visitBeforeError, visit);
+}
+
+/** Writes a chunk of strings joined, if it is ASCII; false (nothing visited) otherwise. */
+function writeAsciiChunk(runtime: Runtime, chunk: string[], units: number): boolean {
+  const joined = chunk.join('');
+  const at = runtime.batchData.reserve(Math.max(units, 1));
+  const { read, written } = utf8.encodeInto(joined, runtime.u8.subarray(at, at + units));
+  if (read !== units || written !== units) return false;
+  let offset = 0;
+  for (let k = 0; k < chunk.length; k++) {
+    chunkOffsets[k] = offset;
+    offset += chunk[k]!.length;
+  }
+  chunkOffsets[chunk.length] = offset;
+  copyOffsets(runtime, chunk.length);
+  return true;
+}
+
+function copyOffsets(runtime: Runtime, count: number): void {
+  const at = runtime.batchOffsets.reserve((count + 1) * 4);
+  runtime.u32.set(chunkOffsets.subarray(0, count + 1), at >>> 2);
+}
+
+/** Writes and visits a chunk item by item, in as many packed runs as its bytes need. */
+function feedItems(runtime: Runtime, chunk: unknown[], first: number, what: string, visitBeforeError: boolean, visit: Visit): boolean {
+  let count = 0;
+  let bytes = 0;
+  const flush = (): boolean => {
+    chunkOffsets[count] = bytes;
+    copyOffsets(runtime, count);
+    const more = visit(count, true) !== false;
+    count = 0;
+    bytes = 0;
+    return more;
+  };
+  for (let k = 0; k < chunk.length; k++) {
+    const item = chunk[k];
+    let bound: number;
+    try {
+      bound = itemBytesBound(item, what, first + k);
+    } catch (error) {
+      if (visitBeforeError && count > 0) flush();
+      throw error;
+    }
+    const at = runtime.batchData.reserve(bytes + bound, bytes);
+    chunkOffsets[count++] = bytes;
+    bytes += writeCheckedItem(item as Item, runtime.u8, at + bytes);
+    if (bytes >= CHUNK_BYTES && !flush()) return false;
+  }
+  return count === 0 || flush();
+}
+
+/** A core call on one chunk, in each of the two layouts of {@link forEachChunk}. */
 export interface ChunkCall<T> {
   packed(data: Address, offsets: Address, count: number): T;
   fixed(data: Address, width: number, count: number): T;
@@ -109,18 +180,11 @@ export interface AnswerCall {
  * fewer than the chunk's items (an add refused). The items before an
  * invalid one are processed before its error is thrown.
  */
-export function countOverChunks(
-  writer: ItemWriter,
-  items: unknown,
-  what: string,
-  call: ChunkCall<number>,
-  stopWhenShort: boolean,
-): number {
+export function countOverChunks(runtime: Runtime, items: unknown, what: string, call: ChunkCall<number>, stopWhenShort: boolean): number {
   let total = 0;
-  forEachChunk(writer, items, what, true, (count, packed) => {
-    const counted = packed
-      ? call.packed(writer.data.address, writer.aux.address, count)
-      : call.fixed(writer.data.address, NUMERIC_ITEM_BYTES, count);
+  forEachChunk(runtime, items, what, true, (count, packed) => {
+    const data = runtime.batchData.address;
+    const counted = packed ? call.packed(data, runtime.batchOffsets.address, count) : call.fixed(data, NUMERIC_ITEM_BYTES, count);
     total += counted;
     return !stopWhenShort || counted === count;
   });
@@ -128,22 +192,24 @@ export function countOverChunks(
 }
 
 /** The answers of `call` for every item of `items`, 1 or 0 each, in order. */
-export function answersOverChunks(writer: ItemWriter, items: unknown, what: string, call: AnswerCall): Uint8Array {
+export function answersOverChunks(runtime: Runtime, items: unknown, what: string, call: AnswerCall): Uint8Array {
   // One result, each chunk's answers set straight into it: no slice per
   // chunk and no join at the end. Sized up front when the count is known;
   // an iterable of unknown length doubles it as needed.
   let answers = new Uint8Array(isNumericItemArray(items) || Array.isArray(items) ? items.length : CHUNK_ITEMS);
   let done = 0;
-  forEachChunk(writer, items, what, false, (count, packed) => {
-    const out = writer.answers.reserve(count);
-    if (packed) call.packed(writer.data.address, writer.aux.address, count, out);
-    else call.fixed(writer.data.address, NUMERIC_ITEM_BYTES, count, out);
+  forEachChunk(runtime, items, what, false, (count, packed) => {
+    const data = runtime.batchData.address;
+    const offsets = runtime.batchOffsets.address;
+    const out = runtime.batchAnswers.reserve(count);
+    if (packed) call.packed(data, offsets, count, out);
+    else call.fixed(data, NUMERIC_ITEM_BYTES, count, out);
     if (done + count > answers.length) {
       const grown = new Uint8Array(2 * (done + count));
       grown.set(answers);
       answers = grown;
     }
-    answers.set(writer.heapU8().subarray(out, out + count), done);
+    answers.set(runtime.u8.subarray(out, out + count), done);
     done += count;
   });
   return done === answers.length ? answers : answers.slice(0, done);

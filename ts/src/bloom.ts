@@ -3,11 +3,12 @@
 // (cpp/include/cuckoo/bloom_filter.hpp). No filter logic lives here.
 
 import { answersOverChunks, countOverChunks } from './batches.js';
-import type { ItemBatch } from './filter.js';
-import { adopted, adoptedHandle, takeHandle, WasmOwned, type Adopted, type ItemCall } from './handles.js';
+import type { Address, Handle } from './core-exports.js';
+import { requireFull, type BloomInfo, type FullModule } from './full-module.js';
+import { adopted, adoptedHandle, rebuildIn, takeHandle, WasmOwned, type Adopted, type Release } from './handles.js';
+import type { ItemBatch } from './item-filter.js';
 import type { Item } from './items.js';
-import { requireRuntime, type Runtime } from './loader.js';
-import type { BloomInfo, Handle } from './raw.js';
+import type { Runtime } from './runtime.js';
 import { checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed } from './validate.js';
 
 /** Options of `new BloomFilter(...)`: an exact bit array. */
@@ -47,19 +48,20 @@ export interface BloomCreateOptions {
   seed?: number | bigint;
 }
 
-const bloomInsertItem: ItemCall<boolean> = (module, handle, item, length) => module.bloomInsertItem(handle, item, length);
-const bloomContainsItem: ItemCall<boolean> = (module, handle, item, length) =>
-  module.bloomContainsItem(handle, item, length);
+/** The full module's embind functions, where every BloomFilter lives. */
+const embindOf = (runtime: Runtime): FullModule => runtime.embind as FullModule;
+
+const release: Release = (runtime, handle) => embindOf(runtime).destroyBloom(handle);
 
 /** Creates the core filter for `new BloomFilter`; the core checks the ranges (see filter.ts). */
 function createBloomHandle(runtime: Runtime, options: unknown): Handle {
   const what = 'new BloomFilter';
   const o = checkObject(options, `${what}: options`, '{ bitCount, hashCount, blocked?, seed? }');
-  const bitCount = checkNumberOption(runtime.module, o, 'bitCount', what);
-  const hashCount = checkNumberOption(runtime.module, o, 'hashCount', what);
+  const bitCount = checkNumberOption(runtime, o, 'bitCount', what);
+  const hashCount = checkNumberOption(runtime, o, 'hashCount', what);
   const blocked = checkFlag(o.blocked, `${what}: blocked`);
   const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
-  const status = runtime.module.createBloom(blocked, bitCount, hashCount, seedLow, seedHigh, runtime.results);
+  const status = embindOf(runtime).createBloom(blocked, bitCount, hashCount, seedLow, seedHigh, runtime.results);
   return takeHandle(runtime, status, what, o);
 }
 
@@ -114,10 +116,8 @@ export class BloomFilter extends WasmOwned {
   /** @internal */
   constructor(options: BloomFilterOptions | Adopted);
   constructor(options: BloomFilterOptions | Adopted) {
-    const runtime = requireRuntime('new BloomFilter');
-    super(runtime, adoptedHandle(options) ?? createBloomHandle(runtime, options), 'BloomFilter', (module, handle) =>
-      module.destroyBloom(handle),
-    );
+    const { runtime } = requireFull('new BloomFilter');
+    super(runtime, adoptedHandle(options) ?? createBloomHandle(runtime, options), 'BloomFilter', release);
     const info = this.#describe('constructor');
     this.#bitCount = info.bitCount;
     this.#hashCount = info.hashCount;
@@ -141,19 +141,30 @@ export class BloomFilter extends WasmOwned {
    */
   static create(options: BloomCreateOptions): BloomFilter {
     const what = 'BloomFilter.create';
-    const runtime = requireRuntime(what);
+    const { runtime, full } = requireFull(what);
     const o = checkObject(options, `${what}: options`, '{ capacity, fpr, blocked?, seed? }');
     // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
     const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
-    const fpr = checkNumberOption(runtime.module, o, 'fpr', what);
+    const fpr = checkNumberOption(runtime, o, 'fpr', what);
     const blocked = checkFlag(o.blocked, `${what}: blocked`);
     const [seedLow, seedHigh] = checkSeed(o.seed, `${what}: seed`);
-    const status = runtime.module.createBloomForCapacity(blocked, capacity, fpr, seedLow, seedHigh, runtime.results);
+    const status = full.createBloomForCapacity(blocked, capacity, fpr, seedLow, seedHigh, runtime.results);
     return new BloomFilter(adopted(takeHandle(runtime, status, what, o)));
   }
 
+  /** @internal A BloomFilter lives in the full module, which nothing replaces: it never moves. */
+  protected override [rebuildIn](): Handle {
+    throw new Error('cuckoo-wasm: a BloomFilter cannot move to another module');
+  }
+
   #describe(method: string): BloomInfo {
-    return this.runtime.module.describeBloom(this.live(method));
+    return embindOf(this.runtime).describeBloom(this.live(method));
+  }
+
+  /** One item written to wasm memory and passed to `call`. */
+  #itemCall<T>(method: string, item: unknown, call: (handle: Handle, address: Address, length: number) => T): T {
+    const handle = this.live(method);
+    return this.runtime.withItem(item, `BloomFilter.${method}: item`, (address, length) => call(handle, address, length));
   }
 
   /**
@@ -168,7 +179,7 @@ export class BloomFilter extends WasmOwned {
    * ```
    */
   add(item: Item): boolean {
-    return this.withItem('add', 'BloomFilter.add: item', item, bloomInsertItem);
+    return this.#itemCall('add', item, embindOf(this.runtime).bloomInsertItem);
   }
 
   /**
@@ -180,7 +191,7 @@ export class BloomFilter extends WasmOwned {
    * ```
    */
   has(item: Item): boolean {
-    return this.withItem('has', 'BloomFilter.has: item', item, bloomContainsItem);
+    return this.#itemCall('has', item, embindOf(this.runtime).bloomContainsItem);
   }
 
   /**
@@ -196,14 +207,14 @@ export class BloomFilter extends WasmOwned {
    */
   addMany(items: ItemBatch): number {
     const handle = this.live('addMany');
-    const { module, writer } = this.runtime;
+    const full = embindOf(this.runtime);
     return countOverChunks(
-      writer,
+      this.runtime,
       items,
       'BloomFilter.addMany: items',
       {
-        packed: (data, offsets, count) => module.bloomInsertPacked(handle, data, offsets, count),
-        fixed: (data, width, count) => module.bloomInsertFixed(handle, data, width, count),
+        packed: (data, offsets, count) => full.bloomInsertPacked(handle, data, offsets, count),
+        fixed: (data, width, count) => full.bloomInsertFixed(handle, data, width, count),
       },
       false,
     );
@@ -219,10 +230,10 @@ export class BloomFilter extends WasmOwned {
    */
   hasMany(items: ItemBatch): Uint8Array {
     const handle = this.live('hasMany');
-    const { module, writer } = this.runtime;
-    return answersOverChunks(writer, items, 'BloomFilter.hasMany: items', {
-      packed: (data, offsets, count, out) => module.bloomContainsPacked(handle, data, offsets, count, out),
-      fixed: (data, width, count, out) => module.bloomContainsFixed(handle, data, width, count, out),
+    const full = embindOf(this.runtime);
+    return answersOverChunks(this.runtime, items, 'BloomFilter.hasMany: items', {
+      packed: (data, offsets, count, out) => full.bloomContainsPacked(handle, data, offsets, count, out),
+      fixed: (data, width, count, out) => full.bloomContainsFixed(handle, data, width, count, out),
     });
   }
 
@@ -238,12 +249,12 @@ export class BloomFilter extends WasmOwned {
    * ```
    */
   probePositions(item: Item): Uint32Array {
-    const handle = this.live('probePositions');
-    const { module, writer } = this.runtime;
-    const length = writer.writeSingle(item, 'BloomFilter.probePositions: item');
-    const out = writer.answers.reserve(this.#hashCount * 4);
-    const count = module.bloomProbePositions(handle, writer.data.address, length, out);
-    return module.HEAPU32.slice(out >>> 2, (out >>> 2) + count);
+    const runtime = this.runtime;
+    const out = runtime.batchAnswers.reserve(this.#hashCount * 4);
+    return this.#itemCall('probePositions', item, (handle, address, length) => {
+      const count = embindOf(runtime).bloomProbePositions(handle, address, length, out);
+      return runtime.u32.slice(out >>> 2, (out >>> 2) + count);
+    });
   }
 
   /**
@@ -254,7 +265,7 @@ export class BloomFilter extends WasmOwned {
    * ```
    */
   get size(): number {
-    return this.runtime.module.bloomItemCount(this.live('size'));
+    return embindOf(this.runtime).bloomItemCount(this.live('size'));
   }
 
   /**

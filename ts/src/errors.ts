@@ -12,11 +12,12 @@
  * Every message names the argument and what is allowed.
  */
 
-import type { RawModule } from './raw.js';
+import { statusErrorCode, statusFormatCode, statusOptions, statusText } from './facts.js';
+import type { Runtime } from './runtime.js';
 
 /**
  * The codes of {@link FormatError}, as the bindings name the core's
- * byte-format statuses (bindings/facts_bindings.cpp); a test checks that the
+ * byte-format statuses (bindings/facts_exports.cpp); a test checks that the
  * two lists agree.
  */
 export const FORMAT_ERROR_CODES = [
@@ -89,15 +90,15 @@ export class FormatError extends CuckooFilterError {
  * options it is about, when `options` holds them.
  */
 export function errorForStatus(
-  module: RawModule,
+  runtime: Runtime,
   status: number,
   context: string,
   options?: Readonly<Record<string, unknown>>,
 ): Error {
-  const message = `${context}: ${module.statusText(status)}${gotValues(module.statusOptions(status), options)}`;
-  const formatCode = module.statusFormatCode(status);
+  const message = `${context}: ${statusText(runtime, status)}${gotValues(statusOptions(runtime, status), options)}`;
+  const formatCode = statusFormatCode(runtime, status);
   if (formatCode !== '') return new FormatError(formatCode as FormatErrorCode, message);
-  const errorCode = module.statusErrorCode(status);
+  const errorCode = statusErrorCode(runtime, status);
   if (errorCode !== '') return new CuckooFilterError(errorCode as CuckooFilterErrorCode, message);
   return new RangeError(message);
 }

@@ -1,11 +1,12 @@
 // The public CuckooFilter class: argument checking, ownership and conversion
 // around the core. No filter logic lives here.
 
-import { adopted, adoptedHandle, checkStatus, takeHandle, type Adopted } from './handles.js';
-import { ItemFilter } from './item-filter.js';
-import { describeValue, withTemporary } from './items.js';
-import { requireRuntime, type Runtime } from './loader.js';
-import type { FilterInfo, Handle } from './raw.js';
+import type { Handle, ItemCalls } from './core-exports.js';
+import { adopted, adoptedHandle, checkStatus, takeHandle, type Adopted, type Release } from './handles.js';
+import { callsIn, ItemFilter } from './item-filter.js';
+import { describeValue } from './items.js';
+import { requireRuntime } from './loader.js';
+import type { Runtime } from './runtime.js';
 import { checkEvictionOptions, checkInteger, checkNumberOption, checkObject } from './validate.js';
 
 /** Options of `new CuckooFilter(...)`: the table's exact shape. */
@@ -69,14 +70,15 @@ export type { ItemBatch } from './item-filter.js';
 function createHandle(runtime: Runtime, options: unknown): Handle {
   const what = 'new CuckooFilter';
   const o = checkObject(options, `${what}: options`, '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort? }');
-  const { module } = runtime;
-  const bucketCount = checkNumberOption(module, o, 'bucketCount', what);
-  const bucketSize = checkNumberOption(module, o, 'bucketSize', what);
-  const bits = checkNumberOption(module, o, 'fingerprintBits', what);
-  const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(module, o, what);
-  const status = module.createFilter(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, semiSort, runtime.results);
+  const bucketCount = checkNumberOption(runtime, o, 'bucketCount', what);
+  const bucketSize = checkNumberOption(runtime, o, 'bucketSize', what);
+  const bits = checkNumberOption(runtime, o, 'fingerprintBits', what);
+  const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
+  const status = runtime.core.cuckoo_create(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
   return takeHandle(runtime, status, what, o);
 }
+
+const release: Release = (runtime, handle) => runtime.core.cuckoo_destroy(handle);
 
 /**
  * A cuckoo filter: a compact set that answers "probably present" or
@@ -118,7 +120,12 @@ export class CuckooFilter extends ItemFilter {
   constructor(options: CuckooFilterOptions | Adopted);
   constructor(options: CuckooFilterOptions | Adopted) {
     const runtime = requireRuntime('new CuckooFilter');
-    super(runtime, adoptedHandle(options) ?? createHandle(runtime, options), 'CuckooFilter', 'cuckoo');
+    super(runtime, adoptedHandle(options) ?? createHandle(runtime, options), 'CuckooFilter', release);
+  }
+
+  /** @internal */
+  protected override [callsIn](runtime: Runtime): ItemCalls {
+    return runtime.cuckooCalls;
   }
 
   /**
@@ -144,9 +151,9 @@ export class CuckooFilter extends ItemFilter {
     const o = checkObject(options, `${what}: options`, '{ capacity, fpr, maxKicks?, seed?, semiSort? }');
     // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
     const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
-    const fpr = checkNumberOption(runtime.module, o, 'fpr', what);
-    const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime.module, o, what);
-    const status = runtime.module.createFilterForCapacity(capacity, fpr, maxKicks, seedLow, seedHigh, semiSort, runtime.results);
+    const fpr = checkNumberOption(runtime, o, 'fpr', what);
+    const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
+    const status = runtime.core.cuckoo_create_for_capacity(capacity, fpr, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
     return new CuckooFilter(adopted(takeHandle(runtime, status, what, o)));
   }
 
@@ -166,18 +173,18 @@ export class CuckooFilter extends ItemFilter {
     if (!(bytes instanceof Uint8Array)) {
       throw new TypeError(`CuckooFilter.fromBytes: bytes must be a Uint8Array, got ${describeValue(bytes)}`);
     }
-    const { module } = runtime;
+    const { core } = runtime;
     // The header first: a foreign or oversized input is refused before it is
     // copied into wasm memory (a 2 GiB array of zeros is BAD_MAGIC, not out of memory).
-    const headerLength = Math.min(bytes.length, module.serializedHeaderBytes);
-    const headerStatus = withTemporary(module, headerLength, 'CuckooFilter.fromBytes', (address) => {
-      module.HEAPU8.set(bytes.subarray(0, headerLength), address);
-      return module.checkSerializedHeader(address, bytes.length);
+    const headerLength = Math.min(bytes.length, core.serialized_header_bytes());
+    const headerStatus = runtime.withTemporary(headerLength, 'CuckooFilter.fromBytes', (address) => {
+      runtime.u8.set(bytes.subarray(0, headerLength), address);
+      return core.cuckoo_check_header(address, bytes.length);
     });
     checkStatus(runtime, headerStatus, 'CuckooFilter.fromBytes');
-    const status = withTemporary(module, bytes.length, 'CuckooFilter.fromBytes', (address) => {
-      module.HEAPU8.set(bytes, address);
-      return module.cuckooDeserialize(address, bytes.length, runtime.results);
+    const status = runtime.withTemporary(bytes.length, 'CuckooFilter.fromBytes', (address) => {
+      runtime.u8.set(bytes, address);
+      return core.cuckoo_deserialize(address, bytes.length, runtime.results);
     });
     return new CuckooFilter(adopted(takeHandle(runtime, status, 'CuckooFilter.fromBytes')));
   }
@@ -190,7 +197,7 @@ export class CuckooFilter extends ItemFilter {
    * ```
    */
   clear(): void {
-    this.runtime.module.clearFilter(this.live('clear'));
+    this.runtime.core.cuckoo_clear(this.live('clear'));
   }
 
   /**
@@ -202,7 +209,7 @@ export class CuckooFilter extends ItemFilter {
    */
   clone(): CuckooFilter {
     const handle = this.live('clone');
-    const status = this.runtime.module.cuckooClone(handle, this.runtime.results);
+    const status = this.runtime.core.cuckoo_clone(handle, this.runtime.results);
     return new CuckooFilter(adopted(takeHandle(this.runtime, status, 'CuckooFilter.clone')));
   }
 
@@ -222,69 +229,65 @@ export class CuckooFilter extends ItemFilter {
    */
   merge(other: CuckooFilter): boolean {
     const status = this.mergeStatus(other, 'CuckooFilter.merge');
-    if (status === this.runtime.module.statusMergeWouldOverfill) return false;
+    if (status === this.runtime.core.status_merge_would_overfill()) return false;
     checkStatus(this.runtime, status, 'CuckooFilter.merge');
     return true;
   }
 
-  #info(method: string): FilterInfo {
-    return this.runtime.module.describeFilter(this.live(method));
-  }
-
   /** Number of items stored (copies counted), including one waiting in the stash. */
   get size(): number {
-    return this.#info('size').itemCount;
+    return this.runtime.core.cuckoo_size(this.live('size'));
   }
 
   /** Number of slots, bucketCount × bucketSize. */
   get slotCount(): number {
-    return this.#info('slotCount').slotCount;
+    return this.runtime.core.cuckoo_slot_count(this.live('slotCount'));
   }
 
   /** size / slotCount. Inserts start failing around 0.46, 0.87, 0.96, 0.985 for bucket sizes 1, 2, 4, 8 (large tables). */
   get loadFactor(): number {
-    return this.#info('loadFactor').loadFactor;
+    return this.runtime.core.cuckoo_load_factor(this.live('loadFactor'));
   }
 
   /** Bytes of WebAssembly memory the table uses (toBytes() adds a 64-byte header and checksum). */
   get byteLength(): number {
-    return this.#info('byteLength').byteLength;
+    return this.runtime.core.cuckoo_byte_length(this.live('byteLength'));
   }
 
   /** Table bits per stored item, fingerprintBits / loadFactor (Infinity when empty). */
   get bitsPerItem(): number {
-    return this.#info('bitsPerItem').bitsPerItem;
+    return this.runtime.core.cuckoo_bits_per_item(this.live('bitsPerItem'));
   }
 
   /** The false-positive rate expected at the current load: 1 - (1 - 2^-f)^(2b × load). */
   get expectedFpr(): number {
-    return this.#info('expectedFpr').expectedFpr;
+    return this.runtime.core.cuckoo_expected_fpr(this.live('expectedFpr'));
   }
 
   /** The paper's bound on the false-positive rate of a full filter, 2b / 2^f. */
   get fprBound(): number {
-    return this.#info('fprBound').fprBound;
+    return this.runtime.core.cuckoo_fpr_bound(this.live('fprBound'));
   }
 
   /** True while inserts fail: evictions ran out and one item waits in the stash. Deleting makes room. */
   get full(): boolean {
-    return this.#info('full').full;
+    return this.runtime.core.cuckoo_full(this.live('full')) !== 0;
   }
 
   /** The filter's parameters. */
   get params(): CuckooFilterParams {
+    const handle = this.live('params');
     if (this.#params === undefined) {
-      const info = this.#info('params');
+      const { core } = this.runtime;
       this.#params = Object.freeze({
-        bucketCount: info.bucketCount,
-        bucketSize: info.bucketSize as 1 | 2 | 4 | 8,
-        fingerprintBits: info.fingerprintBits,
-        maxKicks: info.maxKicks,
-        seed: (BigInt(info.seedHigh) << 32n) | BigInt(info.seedLow),
-        semiSort: info.semiSort,
+        bucketCount: core.cuckoo_bucket_count(handle),
+        bucketSize: core.cuckoo_bucket_size(handle) as 1 | 2 | 4 | 8,
+        fingerprintBits: core.cuckoo_fingerprint_bits(handle),
+        maxKicks: core.cuckoo_max_kicks(handle),
+        seed: (BigInt(core.cuckoo_seed_high(handle) >>> 0) << 32n) | BigInt(core.cuckoo_seed_low(handle) >>> 0),
+        semiSort: core.cuckoo_semi_sort(handle) !== 0,
       });
     }
-    this.live('params');
     return this.#params;
   }
 }

@@ -1,8 +1,11 @@
-// What every class that owns a core object shares.
+// What every class that owns a core object shares: the handle, its release
+// (dispose, `using`, or the FinalizationRegistry as a safety net), and the
+// move of a live object to another module when the program upgrades from the
+// lean module to the full one (loader.ts).
 
 import { CuckooFilterError, errorForStatus } from './errors.js';
-import type { Runtime } from './loader.js';
-import type { Address, Handle, RawModule } from './raw.js';
+import type { Handle } from './core-exports.js';
+import type { Runtime } from './runtime.js';
 
 /** Symbol.dispose, or the same well-known stand-in where the runtime lacks it. */
 export const disposeSymbol: typeof Symbol.dispose =
@@ -15,10 +18,10 @@ export function checkStatus(
   context: string,
   options?: Readonly<Record<string, unknown>>,
 ): void {
-  if (status !== runtime.module.statusOk) throw errorForStatus(runtime.module, status, context, options);
+  if (status !== runtime.statusOk) throw errorForStatus(runtime, status, context, options);
 }
 
-/** Reads the handle the core wrote to the result area, or throws for a failed status. */
+/** Reads the handle the core wrote to the result block, or throws for a failed status. */
 export function takeHandle(
   runtime: Runtime,
   status: number,
@@ -26,7 +29,7 @@ export function takeHandle(
   options?: Readonly<Record<string, unknown>>,
 ): Handle {
   checkStatus(runtime, status, context, options);
-  return runtime.module.HEAPU32[runtime.results >>> 2]!;
+  return runtime.takeResultHandle();
 }
 
 // The one way to construct a public class around a handle its factory
@@ -51,14 +54,41 @@ export function adoptedHandle(argument: unknown): Handle | undefined {
     : undefined;
 }
 
-type Release = (module: RawModule, handle: Handle) => void;
+// The library's own protocol between its classes, under symbols rather than
+// names, so that no internal member shows among a class's public ones.
+/** The handle, or 0 once disposed (the per-call methods test it themselves). */
+export const handleOrZero: unique symbol = Symbol('cuckoo-wasm handle');
+/** The CuckooFilterError (code DISPOSED) for a method called once disposed. */
+export const disposedError: unique symbol = Symbol('cuckoo-wasm disposed error');
+/** Moves a live object to another module (moveLiveObjects). */
+export const moveTo: unique symbol = Symbol('cuckoo-wasm move');
+/** A class's rebuild of an object in another module: its new handle. */
+export const rebuildIn: unique symbol = Symbol('cuckoo-wasm rebuild');
+/** What a class refreshes after a move. */
+export const movedTo: unique symbol = Symbol('cuckoo-wasm moved');
 
-/** A core call on one item already written to wasm memory. */
-export type ItemCall<T> = (module: RawModule, handle: Handle, item: Address, length: number) => T;
+/** Frees a core object: a class's destroy call. It must not reference the owner. */
+export type Release = (runtime: Runtime, handle: Handle) => void;
 
-// Frees core objects whose owner was garbage-collected without dispose(). The
-// held value must not reference the owner, or the owner could never be collected.
-const leakedObjects = new FinalizationRegistry<() => void>((release) => release());
+/** What the safety net frees; it must not reference the owner, or the owner could never be collected. */
+interface Leaked {
+  runtime: Runtime;
+  handle: Handle;
+  readonly release: Release;
+  readonly ref: WeakRef<WasmOwned>;
+}
+
+const leakedObjects = new FinalizationRegistry<Leaked>((leaked) => {
+  liveObjects.delete(leaked.ref);
+  leaked.release(leaked.runtime, leaked.handle);
+});
+/** Every object not yet disposed or collected, so that an upgrade can move them all. */
+const liveObjects = new Set<WeakRef<WasmOwned>>();
+
+/** Moves every live object to `to` (loader.ts, when the full module replaces the lean one). */
+export function moveLiveObjects(to: Runtime): void {
+  for (const ref of liveObjects) ref.deref()?.[moveTo](to);
+}
 
 /**
  * Ownership of one core object in wasm memory, shared by the public classes.
@@ -67,22 +97,32 @@ const leakedObjects = new FinalizationRegistry<() => void>((release) => release(
  * first, but that is a safety net with no timing guarantee, not the plan.
  */
 export abstract class WasmOwned implements Disposable {
-  readonly #runtime: Runtime;
+  #runtime: Runtime;
+  #handle: Handle;
   readonly #className: string;
-  readonly #release: Release;
-  #handle: Handle | undefined;
+  readonly #leaked: Leaked;
 
   protected constructor(runtime: Runtime, handle: Handle, className: string, release: Release) {
     this.#runtime = runtime;
-    this.#className = className;
-    this.#release = release;
     this.#handle = handle;
-    leakedObjects.register(this, () => release(runtime.module, handle), this);
+    this.#className = className;
+    const ref = new WeakRef<WasmOwned>(this);
+    this.#leaked = { runtime, handle, release, ref };
+    liveObjects.add(ref);
+    leakedObjects.register(this, this.#leaked, this);
   }
 
-  /** The loaded module this object lives in. */
+  /** The same object rebuilt in `to` (its bytes, loaded there); the new handle. */
+  protected abstract [rebuildIn](to: Runtime, from: Runtime, handle: Handle): Handle;
+
+  /** The module this object lives in. */
   protected get runtime(): Runtime {
     return this.#runtime;
+  }
+
+  /** @internal */
+  get [handleOrZero](): Handle {
+    return this.#handle;
   }
 
   /**
@@ -91,27 +131,34 @@ export abstract class WasmOwned implements Disposable {
    * @internal
    */
   live(method: string): Handle {
-    if (this.#handle === undefined) {
-      throw new CuckooFilterError(
-        'DISPOSED',
-        `${this.#className}.${method}: this filter was disposed and its memory released; create or load a new filter`,
-      );
-    }
+    if (this.#handle === 0) throw this[disposedError](method);
     return this.#handle;
   }
 
-  /**
-   * The per-call path: writes `item` into wasm memory and runs `call` on it.
-   * `label` names the item in errors (a constant, so nothing is built per call).
-   */
-  protected withItem<T>(method: string, label: string, item: unknown, call: ItemCall<T>): T {
-    const handle = this.live(method);
-    const { module, writer } = this.#runtime;
-    const length = writer.writeSingle(item, label);
-    const result = call(module, handle, writer.data.address, length);
-    writer.trimIfLarge();
-    return result;
+  /** @internal */
+  [disposedError](method: string): CuckooFilterError {
+    return new CuckooFilterError(
+      'DISPOSED',
+      `${this.#className}.${method}: this filter was disposed and its memory released; create or load a new filter`,
+    );
   }
+
+  /** @internal Moves this object to `to`, keeping its contents: see moveLiveObjects. */
+  [moveTo](to: Runtime): void {
+    if (this.#handle === 0 || to === this.#runtime) return;
+    const handle = this[rebuildIn](to, this.#runtime, this.#handle);
+    leakedObjects.unregister(this);
+    this.#leaked.release(this.#runtime, this.#handle);
+    this.#runtime = to;
+    this.#handle = handle;
+    this.#leaked.runtime = to;
+    this.#leaked.handle = handle;
+    leakedObjects.register(this, this.#leaked, this);
+    this[movedTo](to);
+  }
+
+  /** What a class refreshes after a move (its calls of the new module). */
+  protected [movedTo](_to: Runtime): void {}
 
   /**
    * Releases the filter's WebAssembly memory. Idempotent; any other call
@@ -123,10 +170,11 @@ export abstract class WasmOwned implements Disposable {
    * ```
    */
   dispose(): void {
-    if (this.#handle === undefined) return;
+    if (this.#handle === 0) return;
     leakedObjects.unregister(this);
-    this.#release(this.#runtime.module, this.#handle);
-    this.#handle = undefined;
+    liveObjects.delete(this.#leaked.ref);
+    this.#leaked.release(this.#runtime, this.#handle);
+    this.#handle = 0;
   }
 
   /**
@@ -148,6 +196,6 @@ export abstract class WasmOwned implements Disposable {
    * ```
    */
   get disposed(): boolean {
-    return this.#handle === undefined;
+    return this.#handle === 0;
   }
 }

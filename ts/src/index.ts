@@ -26,6 +26,5 @@ export {
   type ScalableCreateOptions,
   type ScalableCuckooFilterParams,
 } from './scalable.js';
-export { BloomFilter, type BloomFilterOptions, type BloomCreateOptions } from './bloom.js';
 export { type Item, type NumericItemArray } from './items.js';
 export { CuckooFilterError, FormatError, type CuckooFilterErrorCode, type FormatErrorCode } from './errors.js';

@@ -5,9 +5,9 @@
  * @packageDocumentation
  */
 
-import { describeValue, withTemporary } from './items.js';
-import { requireRuntime } from './loader.js';
-import type { Handle } from './raw.js';
+import type { Handle } from './core-exports.js';
+import { requireFull } from './full-module.js';
+import { describeValue } from './items.js';
 import { ScalableCuckooFilter } from './scalable.js';
 import { checkReadRange } from './inspect-reads.js';
 
@@ -72,15 +72,15 @@ function scalableHandleOf(filter: unknown, method: string): Handle {
  */
 export function scalableShape(filter: ScalableCuckooFilter): ScalableShape {
   const handle = scalableHandleOf(filter, 'scalableShape');
-  const { module } = requireRuntime('inspect.scalableShape');
-  const info = module.describeScalable(handle);
+  const { runtime, full } = requireFull('inspect.scalableShape');
+  const { core } = runtime;
   return {
-    ...module.inspectScalableShape(handle),
-    bucketCount: info.bucketCount,
-    fixedBits: info.fingerprintBits,
-    tailBits: info.tailBits,
+    ...full.inspectScalableShape(handle),
+    bucketCount: core.scalable_bucket_count(handle),
+    fixedBits: core.scalable_fingerprint_bits(handle),
+    tailBits: core.scalable_tail_bits(handle),
     bucketSize: 4,
-    entryCount: info.entryCount,
+    entryCount: core.scalable_entry_count(handle),
   };
 }
 
@@ -100,14 +100,13 @@ export function scalableShape(filter: ScalableCuckooFilter): ScalableShape {
  */
 export function scalableBuckets(filter: ScalableCuckooFilter, firstBucket = 0, bucketCount?: number): ScalableTableView {
   const handle = scalableHandleOf(filter, 'scalableBuckets');
-  const runtime = requireRuntime('inspect.scalableBuckets');
+  const { runtime, full } = requireFull('inspect.scalableBuckets');
   const shape = scalableShape(filter);
   const total = shape.bucketCount;
   const { first, count } = checkReadRange('scalableBuckets', firstBucket, bucketCount, total, 4);
-  const { module } = runtime;
-  const slots = withTemporary(module, count * 16, 'inspect.scalableBuckets', (address) => {
-    module.inspectReadScalableSlots(handle, first, count, address);
-    return module.HEAPU32.slice(address >>> 2, (address >>> 2) + count * 4);
+  const slots = runtime.withTemporary(count * 16, 'inspect.scalableBuckets', (address) => {
+    full.inspectReadScalableSlots(handle, first, count, address);
+    return runtime.u32.slice(address >>> 2, (address >>> 2) + count * 4);
   });
   return { firstBucket: first, bucketCount: count, bucketSize: 4, slots, shape };
 }

@@ -28,9 +28,9 @@
  */
 
 import { CuckooFilter } from './filter.js';
-import { describeValue, withTemporary, type Item } from './items.js';
-import { requireRuntime, type Runtime } from './loader.js';
-import type { Handle, RawLocation } from './raw.js';
+import type { Handle } from './core-exports.js';
+import { requireFull, type RawLocation } from './full-module.js';
+import { describeValue, type Item } from './items.js';
 import { checkBucket, checkReadRange, MAX_SLOTS_PER_READ } from './inspect-reads.js';
 
 export { MAX_SLOTS_PER_READ };
@@ -157,11 +157,6 @@ function handleOf(filter: unknown, method: string): Handle {
   return filter.live(method);
 }
 
-/** Writes `item` into wasm memory; returns its length. */
-function writeItem(runtime: Runtime, item: unknown, method: string): number {
-  return runtime.writer.writeSingle(item, `inspect.${method}: item`);
-}
-
 function itemLocation(raw: RawLocation): ItemLocation {
   return {
     hash: (BigInt(raw.hashHigh) << 32n) | BigInt(raw.hashLow),
@@ -191,9 +186,8 @@ function slotList(bits: number): number[] {
  */
 export function locate(filter: CuckooFilter, item: Item): ItemLocation {
   const handle = handleOf(filter, 'locate');
-  const runtime = requireRuntime('inspect.locate');
-  const length = writeItem(runtime, item, 'locate');
-  return itemLocation(runtime.module.inspectLocate(handle, runtime.writer.data.address, length));
+  const { runtime, full } = requireFull('inspect.locate');
+  return itemLocation(runtime.withItem(item, 'inspect.locate: item', (address, length) => full.inspectLocate(handle, address, length)));
 }
 
 /**
@@ -211,21 +205,21 @@ export function locate(filter: CuckooFilter, item: Item): ItemLocation {
  */
 export function traceAdd(filter: CuckooFilter, item: Item): InsertTrace {
   const handle = handleOf(filter, 'traceAdd');
-  const runtime = requireRuntime('inspect.traceAdd');
-  const { module } = runtime;
-  const length = writeItem(runtime, item, 'traceAdd');
+  const { runtime, full } = requireFull('inspect.traceAdd');
   const capacity = Math.min(filter.params.maxKicks, MAX_RECORDED_KICKS);
-  const trace = module.inspectTraceInsert(handle, runtime.writer.data.address, length, capacity);
+  const trace = runtime.withItem(item, 'inspect.traceAdd: item', (address, length) =>
+    full.inspectTraceInsert(handle, address, length, capacity),
+  );
   return {
     ...itemLocation(trace.location),
     added: trace.added,
     kickCount: trace.kickCount,
     kicks: trace.kicks,
     placed:
-      trace.end === module.InsertEnd.placed
+      trace.end === full.InsertEnd.placed
         ? { bucket: trace.endBucket, slot: trace.endSlot, fingerprint: trace.endFingerprint }
         : null,
-    stashed: trace.end === module.InsertEnd.stashed ? { bucket: trace.endBucket, fingerprint: trace.endFingerprint } : null,
+    stashed: trace.end === full.InsertEnd.stashed ? { bucket: trace.endBucket, fingerprint: trace.endFingerprint } : null,
   };
 }
 
@@ -241,9 +235,8 @@ export function traceAdd(filter: CuckooFilter, item: Item): InsertTrace {
  */
 export function traceHas(filter: CuckooFilter, item: Item): LookupTrace {
   const handle = handleOf(filter, 'traceHas');
-  const runtime = requireRuntime('inspect.traceHas');
-  const length = writeItem(runtime, item, 'traceHas');
-  const trace = runtime.module.inspectTraceLookup(handle, runtime.writer.data.address, length);
+  const { runtime, full } = requireFull('inspect.traceHas');
+  const trace = runtime.withItem(item, 'inspect.traceHas: item', (address, length) => full.inspectTraceLookup(handle, address, length));
   return {
     ...itemLocation(trace.location),
     found: trace.found,
@@ -264,17 +257,15 @@ export function traceHas(filter: CuckooFilter, item: Item): LookupTrace {
  */
 export function traceDelete(filter: CuckooFilter, item: Item): DeleteTrace {
   const handle = handleOf(filter, 'traceDelete');
-  const runtime = requireRuntime('inspect.traceDelete');
-  const { module } = runtime;
-  const length = writeItem(runtime, item, 'traceDelete');
-  const trace = module.inspectTraceErase(handle, runtime.writer.data.address, length);
-  const fromBucket = trace.from === module.DeleteSource.bucket;
+  const { runtime, full } = requireFull('inspect.traceDelete');
+  const trace = runtime.withItem(item, 'inspect.traceDelete: item', (address, length) => full.inspectTraceErase(handle, address, length));
+  const fromBucket = trace.from === full.DeleteSource.bucket;
   return {
     ...itemLocation(trace.location),
     deleted: trace.deleted,
-    from: fromBucket ? 'bucket' : trace.from === module.DeleteSource.stash ? 'stash' : null,
+    from: fromBucket ? 'bucket' : trace.from === full.DeleteSource.stash ? 'stash' : null,
     bucket: fromBucket ? trace.bucket : null,
-    slot: fromBucket && trace.slot !== module.noSlot ? trace.slot : null,
+    slot: fromBucket && trace.slot !== full.noSlot ? trace.slot : null,
     stashReinserted: trace.stashReinserted,
   };
 }
@@ -289,7 +280,7 @@ export function traceDelete(filter: CuckooFilter, item: Item): DeleteTrace {
  */
 export function stash(filter: CuckooFilter): StashView {
   const handle = handleOf(filter, 'stash');
-  return requireRuntime('inspect.stash').module.inspectReadStash(handle);
+  return requireFull('inspect.stash').full.inspectReadStash(handle);
 }
 
 /**
@@ -304,13 +295,12 @@ export function stash(filter: CuckooFilter): StashView {
  */
 export function buckets(filter: CuckooFilter, firstBucket = 0, bucketCount?: number): TableView {
   const handle = handleOf(filter, 'buckets');
-  const runtime = requireRuntime('inspect.buckets');
+  const { runtime, full } = requireFull('inspect.buckets');
   const { bucketCount: total, bucketSize } = filter.params;
   const { first, count } = checkReadRange('buckets', firstBucket, bucketCount, total, bucketSize);
-  const { module } = runtime;
-  const slots = withTemporary(module, count * bucketSize * 4, 'inspect.buckets', (address) => {
-    module.inspectReadSlots(handle, first, count, address);
-    return module.HEAPU32.slice(address >>> 2, (address >>> 2) + count * bucketSize);
+  const slots = runtime.withTemporary(count * bucketSize * 4, 'inspect.buckets', (address) => {
+    full.inspectReadSlots(handle, first, count, address);
+    return runtime.u32.slice(address >>> 2, (address >>> 2) + count * bucketSize);
   });
   return { firstBucket: first, bucketCount: count, bucketSize, slots, stash: stash(filter) };
 }
@@ -326,13 +316,13 @@ export function buckets(filter: CuckooFilter, firstBucket = 0, bucketCount?: num
  */
 export function alternateBucket(filter: CuckooFilter, bucket: number, fingerprint: number): number {
   const handle = handleOf(filter, 'alternateBucket');
-  const { module } = requireRuntime('inspect.alternateBucket');
+  const { full } = requireFull('inspect.alternateBucket');
   const { bucketCount, fingerprintBits } = filter.params;
   checkBucket(bucket, bucketCount, 'inspect.alternateBucket: bucket');
   if (!Number.isInteger(fingerprint) || fingerprint < 1 || fingerprint > 2 ** fingerprintBits - 1) {
     throw new RangeError(`inspect.alternateBucket: fingerprint must be an integer from 1 to ${2 ** fingerprintBits - 1}, got ${describeValue(fingerprint)}`);
   }
-  return module.inspectAlternateBucket(handle, bucket, fingerprint);
+  return full.inspectAlternateBucket(handle, bucket, fingerprint);
 }
 
 /**
@@ -343,11 +333,11 @@ export function alternateBucket(filter: CuckooFilter, bucket: number, fingerprin
  * ```
  */
 export function fingerprintHash(fingerprint: number): number {
-  const { module } = requireRuntime('inspect.fingerprintHash');
+  const { full } = requireFull('inspect.fingerprintHash');
   if (!Number.isInteger(fingerprint) || fingerprint < 0 || fingerprint > 0xffffffff) {
     throw new RangeError(`inspect.fingerprintHash: fingerprint must be an integer from 0 to 2^32 - 1, got ${describeValue(fingerprint)}`);
   }
-  return module.inspectMix32(fingerprint) >>> 0;
+  return full.inspectMix32(fingerprint) >>> 0;
 }
 
 /**
@@ -360,7 +350,7 @@ export function fingerprintHash(fingerprint: number): number {
  */
 export function tableBits(filter: CuckooFilter): number {
   const handle = handleOf(filter, 'tableBits');
-  return requireRuntime('inspect.tableBits').module.inspectTableBits(handle);
+  return requireFull('inspect.tableBits').full.inspectTableBits(handle);
 }
 
 /**
@@ -375,7 +365,7 @@ export function tableBits(filter: CuckooFilter): number {
  */
 export function kernelName(filter: CuckooFilter): string {
   const handle = handleOf(filter, 'kernelName');
-  return requireRuntime('inspect.kernelName').module.inspectKernelName(handle);
+  return requireFull('inspect.kernelName').full.inspectKernelName(handle);
 }
 
 /**
@@ -391,7 +381,7 @@ export function kernelName(filter: CuckooFilter): string {
  */
 export function useGenericKernel(filter: CuckooFilter): void {
   const handle = handleOf(filter, 'useGenericKernel');
-  requireRuntime('inspect.useGenericKernel').module.inspectUseGenericKernel(handle);
+  requireFull('inspect.useGenericKernel').full.inspectUseGenericKernel(handle);
 }
 
 /**
@@ -404,11 +394,11 @@ export function useGenericKernel(filter: CuckooFilter): void {
  * ```
  */
 export function practicalMaxLoad(bucketSize: 1 | 2 | 4 | 8): number {
-  const { module } = requireRuntime('inspect.practicalMaxLoad');
+  const { full } = requireFull('inspect.practicalMaxLoad');
   if (![1, 2, 4, 8].includes(bucketSize)) {
     throw new RangeError(`inspect.practicalMaxLoad: bucketSize must be 1, 2, 4 or 8, got ${describeValue(bucketSize)}`);
   }
-  return module.inspectPracticalMaxLoad(bucketSize);
+  return full.inspectPracticalMaxLoad(bucketSize);
 }
 
 /**
@@ -420,9 +410,9 @@ export function practicalMaxLoad(bucketSize: 1 | 2 | 4 | 8): number {
  * ```
  */
 export function optimalBloomHashCount(bitsPerItem: number): number {
-  const { module } = requireRuntime('inspect.optimalBloomHashCount');
+  const { full } = requireFull('inspect.optimalBloomHashCount');
   if (typeof bitsPerItem !== 'number' || !(bitsPerItem > 0)) {
     throw new RangeError(`inspect.optimalBloomHashCount: bitsPerItem must be a positive number, got ${describeValue(bitsPerItem)}`);
   }
-  return module.inspectOptimalBloomHashCount(bitsPerItem);
+  return full.inspectOptimalBloomHashCount(bitsPerItem);
 }

@@ -1,70 +1,29 @@
 // What CuckooFilter and ScalableCuckooFilter share: the item methods, their
-// batches and the bytes, over the core calls each class's bindings register
-// under its prefix (bindings/item_calls.hpp). No filter logic lives here.
+// batches and the bytes, over the core calls each class names
+// (runtime.ts: cuckooCallsOf, scalableCallsOf). No filter logic lives here.
+//
+// The per-call methods are the hot path: a string, a short byte array and a
+// number each reach the core in one plain wasm call, with nothing allocated
+// and nothing checked twice; every other case (bigints, other views, large
+// items, bad items) takes one cold path that checks and names the item.
 
-import { answersOverChunks, countOverChunks, type AnswerCall, type ChunkCall } from './batches.js';
-import { WasmOwned, type ItemCall } from './handles.js';
-import { describeValue, withTemporary, type Item, type NumericItemArray } from './items.js';
-import type { Runtime } from './loader.js';
-import type { Handle, RawModule } from './raw.js';
+import { answersOverChunks, countOverChunks } from './batches.js';
+import type { Handle, ItemCalls } from './core-exports.js';
+import { disposedError, handleOrZero, movedTo, rebuildIn, WasmOwned, type Release } from './handles.js';
+import { describeValue, writeUtf8, writeView, type Item, type NumericItemArray } from './items.js';
+import { SCRATCH_BYTES, type Runtime } from './runtime.js';
 
 /** What the batch methods accept: any iterable of items, or a typed array of integer items. */
 export type ItemBatch = Iterable<Item> | NumericItemArray;
 
-/** @internal The prefix of a filter class's core calls. */
-export type FilterPrefix = 'cuckoo' | 'scalable';
+/** Strings up to this many UTF-16 units are written to the scratch block (3 bytes each at most). */
+const SCRATCH_UNITS = Math.floor(SCRATCH_BYTES / 3);
 
-/** The core calls of one filter class, made once per class so that a call allocates nothing. */
-interface FilterCalls {
-  readonly add: ItemCall<boolean>;
-  readonly addUnique: ItemCall<boolean>;
-  readonly has: ItemCall<boolean>;
-  readonly delete: ItemCall<boolean>;
-  readonly count: ItemCall<number>;
-  readonly addMany: (module: RawModule, handle: Handle) => ChunkCall<number>;
-  readonly hasMany: (module: RawModule, handle: Handle) => AnswerCall;
-  readonly deleteMany: (module: RawModule, handle: Handle) => ChunkCall<number>;
-}
+type BytesCall = ItemCalls['has'];
 
-function callsOf(prefix: FilterPrefix): FilterCalls {
-  const name = <const Call extends string>(call: Call) => `${prefix}${call}` as const;
-  const [insert, insertUnique, contains, erase, count] = [
-    name('InsertItem'),
-    name('InsertUniqueItem'),
-    name('ContainsItem'),
-    name('EraseItem'),
-    name('CountItem'),
-  ];
-  const [insertPacked, insertFixed, containsPacked, containsFixed, erasePacked, eraseFixed] = [
-    name('InsertPacked'),
-    name('InsertFixed'),
-    name('ContainsPacked'),
-    name('ContainsFixed'),
-    name('ErasePacked'),
-    name('EraseFixed'),
-  ];
-  return {
-    add: (module, handle, item, length) => module[insert](handle, item, length),
-    addUnique: (module, handle, item, length) => module[insertUnique](handle, item, length),
-    has: (module, handle, item, length) => module[contains](handle, item, length),
-    delete: (module, handle, item, length) => module[erase](handle, item, length),
-    count: (module, handle, item, length) => module[count](handle, item, length),
-    addMany: (module, handle) => ({
-      packed: (data, offsets, n) => module[insertPacked](handle, data, offsets, n),
-      fixed: (data, width, n) => module[insertFixed](handle, data, width, n),
-    }),
-    hasMany: (module, handle) => ({
-      packed: (data, offsets, n, out) => module[containsPacked](handle, data, offsets, n, out),
-      fixed: (data, width, n, out) => module[containsFixed](handle, data, width, n, out),
-    }),
-    deleteMany: (module, handle) => ({
-      packed: (data, offsets, n) => module[erasePacked](handle, data, offsets, n),
-      fixed: (data, width, n) => module[eraseFixed](handle, data, width, n),
-    }),
-  };
-}
-
-const CALLS: Readonly<Record<FilterPrefix, FilterCalls>> = { cuckoo: callsOf('cuckoo'), scalable: callsOf('scalable') };
+/** A class's item calls in a runtime (CuckooFilter's or ScalableCuckooFilter's). */
+export const callsIn: unique symbol = Symbol('cuckoo-wasm calls');
+type NumberCall = ItemCalls['hasNumber'];
 
 /**
  * The item methods of both filter classes. Items are strings (as UTF-8),
@@ -73,30 +32,59 @@ const CALLS: Readonly<Record<FilterPrefix, FilterCalls>> = { cuckoo: callsOf('cu
  * and `'5'` is a different item.
  */
 export abstract class ItemFilter extends WasmOwned {
-  readonly #prefix: FilterPrefix;
   readonly #className: string;
-  readonly #calls: FilterCalls;
-  // "<Class>.<method>: item(s)", put together once per filter rather than per call.
-  readonly #labels: Readonly<Record<'add' | 'addUnique' | 'has' | 'delete' | 'count' | 'addMany' | 'hasMany' | 'deleteMany', string>>;
+  #calls: ItemCalls;
 
   /** @internal */
-  protected constructor(runtime: Runtime, handle: Handle, className: string, prefix: FilterPrefix) {
-    const destroy = `${prefix}Destroy` as const;
-    super(runtime, handle, className, (module, owned) => module[destroy](owned));
-    this.#prefix = prefix;
+  protected constructor(runtime: Runtime, handle: Handle, className: string, release: Release) {
+    super(runtime, handle, className, release);
     this.#className = className;
-    this.#calls = CALLS[prefix];
-    const label = (method: string, what: string) => `${className}.${method}: ${what}`;
-    this.#labels = {
-      add: label('add', 'item'),
-      addUnique: label('addUnique', 'item'),
-      has: label('has', 'item'),
-      delete: label('delete', 'item'),
-      count: label('count', 'item'),
-      addMany: label('addMany', 'items'),
-      hasMany: label('hasMany', 'items'),
-      deleteMany: label('deleteMany', 'items'),
-    };
+    this.#calls = this[callsIn](runtime);
+  }
+
+  /** The class's calls in `runtime`. */
+  protected abstract [callsIn](runtime: Runtime): ItemCalls;
+
+  /** @internal */
+  protected override [rebuildIn](to: Runtime, from: Runtime, handle: Handle): Handle {
+    const bytes = serialized(from, this[callsIn](from), handle, `${this.#className}.moveTo`);
+    const status = to.withTemporary(bytes.length, `${this.#className}.moveTo`, (address) => {
+      to.u8.set(bytes, address);
+      return this[callsIn](to).deserialize(address, bytes.length, to.results);
+    });
+    if (status !== to.statusOk) throw new RangeError(`${this.#className}: could not move to the full module (status ${status})`);
+    return to.takeResultHandle();
+  }
+
+  /** @internal */
+  protected override [movedTo](to: Runtime): void {
+    this.#calls = this[callsIn](to);
+  }
+
+  /**
+   * One item through `bytes` (written to wasm memory) or `number` (passed as
+   * itself): the hot path of every per-call method.
+   */
+  #itemCall(method: string, item: unknown, bytes: BytesCall, number: NumberCall): number {
+    const handle = this[handleOrZero];
+    if (handle === 0) throw this[disposedError](method);
+    const runtime = this.runtime;
+    // Numbers are tested first: with the string test first, Node 20's V8
+    // (11.3) scheduled the string's length load above the type tests once
+    // it had inlined the wasm calls below, and crashed on a number item.
+    if (typeof item === 'number') {
+      if (Number.isSafeInteger(item)) return number(handle, item);
+    } else if (typeof item === 'string') {
+      if (item.length <= SCRATCH_UNITS) return bytes(handle, runtime.scratch, writeUtf8(item, runtime.u8, runtime.scratch));
+    } else if (item instanceof Uint8Array && item.length <= SCRATCH_BYTES) {
+      return bytes(handle, runtime.scratch, writeView(item, runtime.u8, runtime.scratch));
+    }
+    return this.#itemCallChecked(method, item, bytes, handle);
+  }
+
+  /** The cold path of {@link ItemFilter.#itemCall}: checks the item, names it in errors, and writes a large one to its own block. */
+  #itemCallChecked(method: string, item: unknown, bytes: BytesCall, handle: Handle): number {
+    return this.runtime.withItem(item, `${this.#className}.${method}: item`, (address, length) => bytes(handle, address, length));
   }
 
   /**
@@ -110,7 +98,8 @@ export abstract class ItemFilter extends WasmOwned {
    * ```
    */
   add(item: Item): boolean {
-    return this.withItem('add', this.#labels.add, item, this.#calls.add);
+    const calls = this.#calls;
+    return this.#itemCall('add', item, calls.add, calls.addNumber) !== 0;
   }
 
   /**
@@ -124,7 +113,8 @@ export abstract class ItemFilter extends WasmOwned {
    * ```
    */
   addUnique(item: Item): boolean {
-    return this.withItem('addUnique', this.#labels.addUnique, item, this.#calls.addUnique);
+    const calls = this.#calls;
+    return this.#itemCall('addUnique', item, calls.addUnique, calls.addUniqueNumber) !== 0;
   }
 
   /**
@@ -136,7 +126,8 @@ export abstract class ItemFilter extends WasmOwned {
    * ```
    */
   has(item: Item): boolean {
-    return this.withItem('has', this.#labels.has, item, this.#calls.has);
+    const calls = this.#calls;
+    return this.#itemCall('has', item, calls.has, calls.hasNumber) !== 0;
   }
 
   /**
@@ -148,7 +139,8 @@ export abstract class ItemFilter extends WasmOwned {
    * ```
    */
   delete(item: Item): boolean {
-    return this.withItem('delete', this.#labels.delete, item, this.#calls.delete);
+    const calls = this.#calls;
+    return this.#itemCall('delete', item, calls.delete, calls.deleteNumber) !== 0;
   }
 
   /**
@@ -161,7 +153,8 @@ export abstract class ItemFilter extends WasmOwned {
    * ```
    */
   count(item: Item): number {
-    return this.withItem('count', this.#labels.count, item, this.#calls.count);
+    const calls = this.#calls;
+    return this.#itemCall('count', item, calls.count, calls.countNumber);
   }
 
   /**
@@ -177,8 +170,11 @@ export abstract class ItemFilter extends WasmOwned {
    */
   addMany(items: ItemBatch): number {
     const handle = this.live('addMany');
-    const { module, writer } = this.runtime;
-    return countOverChunks(writer, items, this.#labels.addMany, this.#calls.addMany(module, handle), true);
+    const calls = this.#calls;
+    return countOverChunks(this.runtime, items, `${this.#className}.addMany: items`, {
+      packed: (data, offsets, n) => calls.addPacked(handle, data, offsets, n),
+      fixed: (data, width, n) => calls.addFixed(handle, data, width, n),
+    }, true);
   }
 
   /**
@@ -191,8 +187,11 @@ export abstract class ItemFilter extends WasmOwned {
    */
   hasMany(items: ItemBatch): Uint8Array {
     const handle = this.live('hasMany');
-    const { module, writer } = this.runtime;
-    return answersOverChunks(writer, items, this.#labels.hasMany, this.#calls.hasMany(module, handle));
+    const calls = this.#calls;
+    return answersOverChunks(this.runtime, items, `${this.#className}.hasMany: items`, {
+      packed: (data, offsets, n, out) => calls.hasPacked(handle, data, offsets, n, out),
+      fixed: (data, width, n, out) => calls.hasFixed(handle, data, width, n, out),
+    });
   }
 
   /**
@@ -205,8 +204,11 @@ export abstract class ItemFilter extends WasmOwned {
    */
   deleteMany(items: ItemBatch): number {
     const handle = this.live('deleteMany');
-    const { module, writer } = this.runtime;
-    return countOverChunks(writer, items, this.#labels.deleteMany, this.#calls.deleteMany(module, handle), false);
+    const calls = this.#calls;
+    return countOverChunks(this.runtime, items, `${this.#className}.deleteMany: items`, {
+      packed: (data, offsets, n) => calls.deletePacked(handle, data, offsets, n),
+      fixed: (data, width, n) => calls.deleteFixed(handle, data, width, n),
+    }, false);
   }
 
   /**
@@ -218,13 +220,7 @@ export abstract class ItemFilter extends WasmOwned {
    * ```
    */
   toBytes(): Uint8Array {
-    const handle = this.live('toBytes');
-    const { module } = this.runtime;
-    const size = module[`${this.#prefix}SerializedSize`](handle);
-    return withTemporary(module, size, `${this.#className}.toBytes`, (address) => {
-      module[`${this.#prefix}Serialize`](handle, address);
-      return module.HEAPU8.slice(address, address + size);
-    });
+    return serialized(this.runtime, this.#calls, this.live('toBytes'), `${this.#className}.toBytes`);
   }
 
   /**
@@ -238,6 +234,15 @@ export abstract class ItemFilter extends WasmOwned {
     if (!(other instanceof this.constructor)) {
       throw new TypeError(`${what}: other must be a ${this.#className}, got ${describeValue(other)}`);
     }
-    return this.runtime.module[`${this.#prefix}Merge`](handle, (other as ItemFilter).live('merge'));
+    return this.#calls.merge(handle, (other as ItemFilter).live('merge'));
   }
+}
+
+/** The bytes of the filter `handle` in `runtime` (FORMAT.md). */
+function serialized(runtime: Runtime, calls: ItemCalls, handle: Handle, context: string): Uint8Array {
+  const size = calls.serializedSize(handle);
+  return runtime.withTemporary(size, context, (address) => {
+    calls.serialize(handle, address);
+    return runtime.u8.slice(address, address + size);
+  });
 }

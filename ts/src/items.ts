@@ -5,10 +5,9 @@
 // - Uint8Array or any other ArrayBufferView: the bytes it views;
 // - number (a safe integer) or bigint (-2^63 .. 2^64-1): 8 bytes, little-endian
 //   two's complement int64, so 5 and 5n are the same item, and '5' is another.
-// Items are written straight into buffers inside wasm memory so that a call
-// into the core passes only (address, length).
-
-import type { Address, RawModule } from './raw.js';
+// A number crosses into the core as itself (the core writes its 8 bytes);
+// everything else is written into wasm memory here, so that a call into the
+// core passes only (address, length).
 
 /** Anything that can be added to or looked up in a filter. See the module comment of items.ts for the encoding. */
 export type Item = string | Uint8Array | ArrayBufferView | number | bigint;
@@ -22,11 +21,8 @@ export const NUMERIC_ITEM_BYTES = 8;
 const TWO_POW_32 = 4294967296;
 const INT64_MIN = -(2n ** 63n);
 const UINT64_LIMIT = 2n ** 64n;
-const utf8 = new TextEncoder();
-/** An item is copied into one block of wasm memory, which _malloc cannot make this large. */
-const MAX_ITEM_BYTES = 2 ** 31;
-/** Scratch buffers larger than this are released after a batch. */
-const TRIM_BYTES = 4 << 20;
+/** An item is copied into one block of wasm memory, which malloc cannot make this large. */
+export const MAX_ITEM_BYTES = 2 ** 31;
 
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
@@ -36,248 +32,141 @@ export function describeValue(value: unknown): string {
   return typeof value;
 }
 
-function itemLabel(what: string, index: number): string {
+/** `what`, or `what[index]` for an item of a batch. */
+export function itemLabel(what: string, index: number): string {
   return index < 0 ? what : `${what}[${index}]`;
 }
 
-/** A growable block of wasm memory. */
-export class WasmBuffer {
-  address: Address = 0;
-  capacity = 0;
-
-  constructor(private readonly module: RawModule) {}
-
-  /** Makes room for `bytes`, keeping the first `keep` bytes. Throws RangeError when memory runs out. */
-  reserve(bytes: number, keep = 0): Address {
-    if (bytes <= this.capacity) return this.address;
-    const capacity = Math.max(bytes, this.capacity * 2, 256);
-    // _malloc takes a 32-bit size: larger requests would wrap around.
-    const address = capacity < 2 ** 31 ? this.module._malloc(capacity) >>> 0 : 0;
-    if (address === 0) {
-      throw new RangeError(`cuckoo-wasm: cannot allocate ${bytes} bytes of WebAssembly memory (the limit is 4 GiB in all)`);
-    }
-    if (keep > 0) this.module.HEAPU8.copyWithin(address, this.address, this.address + keep);
-    if (this.address !== 0) this.module._free(this.address);
-    this.address = address;
-    this.capacity = capacity;
-    return address;
+/**
+ * Writes `text` as UTF-8 at `at` in `heap`, which has room for 3 bytes per
+ * UTF-16 unit; returns the byte length. ASCII is copied one unit per byte
+ * (short keys are mostly ASCII); the first other unit hands over to
+ * {@link writeUtf8From}, which encodes exactly as TextEncoder does.
+ */
+export function writeUtf8(text: string, heap: Uint8Array, at: number): number {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x80) return writeUtf8From(text, i, heap, at + i) - at;
+    heap[at + i] = unit;
   }
-
-  /** Frees the block if it is larger than `bytes`; the next reserve allocates afresh. */
-  shrinkTo(bytes: number): void {
-    if (this.capacity <= bytes) return;
-    this.module._free(this.address);
-    this.address = 0;
-    this.capacity = 0;
-  }
+  return length;
 }
 
-/**
- * Runs `use` with a temporary block of `bytes` bytes of wasm memory, freed
- * afterwards whatever happens.
- */
-export function withTemporary<T>(module: RawModule, bytes: number, context: string, use: (address: Address) => T): T {
-  const address = bytes < 2 ** 31 ? module._malloc(Math.max(bytes, 1)) >>> 0 : 0;
-  if (address === 0) {
-    throw new RangeError(
-      `${context}: cannot allocate ${bytes} bytes of WebAssembly memory (2 GiB at most at once, 4 GiB in all); ` +
-        'dispose filters you no longer need',
-    );
-  }
-  try {
-    return use(address);
-  } finally {
-    module._free(address);
-  }
-}
-
-/**
- * Writes items into wasm memory. One per loaded module; its buffers live as
- * long as the module.
- */
-export class ItemWriter {
-  /** Holds single items, or the packed bytes of a batch. */
-  readonly data: WasmBuffer;
-  /** Offsets of a packed batch. */
-  readonly aux: WasmBuffer;
-  /** Answers of a hasMany chunk. */
-  readonly answers: WasmBuffer;
-  // Views of wasm memory, kept between calls: reading module.HEAPU8 costs a
-  // lookup in a large object, a noticeable share of a single-item call. When
-  // memory grows its old buffer is detached (length 0) and the views are
-  // taken afresh.
-  #u8: Uint8Array;
-  #u32: Uint32Array;
-
-  constructor(private readonly module: RawModule) {
-    this.data = new WasmBuffer(module);
-    this.aux = new WasmBuffer(module);
-    this.answers = new WasmBuffer(module);
-    this.data.reserve(4096);
-    this.#u8 = module.HEAPU8;
-    this.#u32 = module.HEAPU32;
-  }
-
-  /** wasm memory as bytes, current after any growth. */
-  heapU8(): Uint8Array {
-    if (this.#u8.length === 0) this.refreshViews();
-    return this.#u8;
-  }
-
-  /** wasm memory as 32-bit words, current after any growth. */
-  heapU32(): Uint32Array {
-    if (this.#u32.length === 0) this.refreshViews();
-    return this.#u32;
-  }
-
-  private refreshViews(): void {
-    this.#u8 = this.module.HEAPU8;
-    this.#u32 = this.module.HEAPU32;
-  }
-
-  /** Gives back memory after an unusually large item or batch. */
-  trim(): void {
-    this.data.shrinkTo(TRIM_BYTES);
-    this.aux.shrinkTo(TRIM_BYTES);
-    this.answers.shrinkTo(TRIM_BYTES);
-  }
-
-  /** Gives back the item buffer after an unusually large single item. */
-  trimIfLarge(): void {
-    if (this.data.capacity > TRIM_BYTES) this.data.shrinkTo(TRIM_BYTES);
-  }
-
-  /** Encodes one item at the start of `data`; returns its length in bytes. */
-  writeSingle(item: unknown, what: string): number {
-    // The common cases first, without a buffer check: `data` always holds
-    // 4096 bytes, and a safe integer is 8 of them.
-    if (typeof item === 'number' && Number.isSafeInteger(item)) {
-      this.putInt64(item, this.data.address);
-      return NUMERIC_ITEM_BYTES;
-    }
-    return this.writeAt(item, 0, what);
-  }
-
-  /**
-   * Encodes `item` at byte `offset` of `data`, growing `data` (and keeping
-   * what precedes `offset`) as needed; returns the item's length. An error
-   * names the item as `what`, or `what[index]` for an item of a batch: the
-   * label is put together only when there is an error to report, since
-   * building a string per item would cost more than encoding it.
-   */
-  writeAt(item: unknown, offset: number, what: string, index = -1): number {
-    switch (typeof item) {
-      case 'string':
-        return this.writeString(item, offset);
-      case 'number':
-        if (!Number.isSafeInteger(item)) {
-          throw new RangeError(
-            `${itemLabel(what, index)}: a number item must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${String(item)}; ` +
-              'use a string or a bigint for other values',
-          );
-        }
-        this.putInt64(item, this.data.reserve(offset + 8, offset) + offset);
-        return NUMERIC_ITEM_BYTES;
-      case 'bigint':
-        if (item < INT64_MIN || item >= UINT64_LIMIT) {
-          throw new RangeError(`${itemLabel(what, index)}: a bigint item must be from -(2^63) to 2^64 - 1, got ${item}n`);
-        }
-        this.writeBigInt64(item, offset);
-        return NUMERIC_ITEM_BYTES;
-      case 'object':
-        if (item !== null && ArrayBuffer.isView(item)) {
-          if (item.byteLength >= MAX_ITEM_BYTES) {
-            throw new RangeError(`${itemLabel(what, index)} must be smaller than 2 GiB (wasm32 addresses), got ${item.byteLength} bytes`);
-          }
-          return this.writeBytes(item, offset);
-        }
-        break;
-      default:
-        break;
-    }
-    throw new TypeError(
-      `${itemLabel(what, index)} must be a string, Uint8Array, ArrayBufferView, number or bigint; got ${describeValue(item)}`,
-    );
-  }
-
-  private writeString(text: string, offset: number): number {
-    const length = text.length;
-    const base = (length * 3 + offset <= this.data.capacity ? this.data.address : this.data.reserve(offset + length * 3, offset)) + offset;
-    const heap = this.heapU8();
-    // ASCII is copied directly: much cheaper than TextEncoder for short keys.
-    for (let i = 0; i < length; i++) {
-      const code = text.charCodeAt(i);
-      if (code >= 0x80) return utf8.encodeInto(text, heap.subarray(base, base + length * 3)).written;
-      heap[base + i] = code;
-    }
-    return length;
-  }
-
-  /** A safe integer as 8 bytes, little-endian two's complement, at `address` (a multiple of 4 within `data`). */
-  private putInt64(value: number, address: number): void {
-    const high = Math.floor(value / TWO_POW_32);
-    const words = this.heapU32();
-    if ((address & 3) === 0) {
-      words[address >>> 2] = value - high * TWO_POW_32;
-      words[(address >>> 2) + 1] = high;
-      return;
-    }
-    const low = value - high * TWO_POW_32;
-    const heap = this.heapU8();
-    for (let i = 0; i < 4; i++) heap[address + i] = (low >>> (8 * i)) & 0xff;
-    for (let i = 0; i < 4; i++) heap[address + 4 + i] = (high >>> (8 * i)) & 0xff;
-  }
-
-  private writeBigInt64(value: bigint, offset: number): void {
-    const unsigned = BigInt.asUintN(64, value);
-    const base = this.data.reserve(offset + 8, offset) + offset;
-    const low = Number(unsigned & 0xffffffffn);
-    const high = Number(unsigned >> 32n);
-    const heap = this.heapU8();
-    for (let i = 0; i < 4; i++) heap[base + i] = (low >>> (8 * i)) & 0xff;
-    for (let i = 0; i < 4; i++) heap[base + 4 + i] = (high >>> (8 * i)) & 0xff;
-  }
-
-  private writeBytes(view: ArrayBufferView, offset: number): number {
-    const length = view.byteLength;
-    const base = this.data.reserve(offset + length, offset) + offset;
-    this.heapU8().set(new Uint8Array(view.buffer, view.byteOffset, length), base);
-    return length;
-  }
-
-  /**
-   * Writes elements [start, start + count) of a numeric array as 8-byte items
-   * at the start of `data`. The caller has checked that Float64 elements are
-   * safe integers.
-   */
-  writeNumericRun(items: NumericItemArray, start: number, count: number): void {
-    const base = this.data.reserve(count * NUMERIC_ITEM_BYTES);
-    if (items instanceof BigUint64Array || items instanceof BigInt64Array) {
-      this.heapU8().set(new Uint8Array(items.buffer, items.byteOffset + start * NUMERIC_ITEM_BYTES, count * NUMERIC_ITEM_BYTES), base);
-      return;
-    }
-    const words = this.heapU32();
-    let word = base >>> 2;
-    if (items instanceof Uint32Array) {
-      for (let i = start; i < start + count; i++) {
-        words[word++] = items[i]!;
-        words[word++] = 0;
-      }
-    } else if (items instanceof Int32Array) {
-      for (let i = start; i < start + count; i++) {
-        const value = items[i]!;
-        words[word++] = value >>> 0;
-        words[word++] = value >> 31; // sign extension: 0 or 0xffffffff
-      }
+/** Encodes `text` from unit `start` on at `at`; returns the end address. Lone surrogates become U+FFFD, as TextEncoder's. */
+function writeUtf8From(text: string, start: number, heap: Uint8Array, at: number): number {
+  let p = at;
+  const length = text.length;
+  for (let i = start; i < length; i++) {
+    let unit = text.charCodeAt(i);
+    if (unit < 0x80) {
+      heap[p++] = unit;
+    } else if (unit < 0x800) {
+      heap[p++] = 0xc0 | (unit >> 6);
+      heap[p++] = 0x80 | (unit & 0x3f);
+    } else if (unit < 0xd800 || unit > 0xdfff) {
+      heap[p++] = 0xe0 | (unit >> 12);
+      heap[p++] = 0x80 | ((unit >> 6) & 0x3f);
+      heap[p++] = 0x80 | (unit & 0x3f);
     } else {
-      for (let i = start; i < start + count; i++) {
-        const value = items[i]!;
-        const high = Math.floor(value / TWO_POW_32);
-        words[word++] = value - high * TWO_POW_32;
-        words[word++] = high;
+      const next = i + 1 < length ? text.charCodeAt(i + 1) : 0;
+      if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        const point = 0x10000 + ((unit - 0xd800) << 10) + (next - 0xdc00);
+        heap[p++] = 0xf0 | (point >> 18);
+        heap[p++] = 0x80 | ((point >> 12) & 0x3f);
+        heap[p++] = 0x80 | ((point >> 6) & 0x3f);
+        heap[p++] = 0x80 | (point & 0x3f);
+        i++;
+      } else {
+        unit = 0xfffd;
+        heap[p++] = 0xef;
+        heap[p++] = 0xbf;
+        heap[p++] = 0xbd;
       }
     }
   }
+  return p;
+}
+
+/** Writes the bytes `view` views at `at`; short views by a loop, which is cheaper than set() for a few bytes. */
+export function writeView(view: ArrayBufferView, heap: Uint8Array, at: number): number {
+  const length = view.byteLength;
+  const bytes = view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, length);
+  if (length <= 32) {
+    for (let i = 0; i < length; i++) heap[at + i] = bytes[i]!;
+  } else {
+    heap.set(bytes, at);
+  }
+  return length;
+}
+
+/** A safe integer as 8 bytes, little-endian two's complement, at `at`. */
+export function writeSafeInteger(value: number, heap: Uint8Array, at: number): void {
+  const high = Math.floor(value / TWO_POW_32);
+  const low = value - high * TWO_POW_32;
+  for (let i = 0; i < 4; i++) heap[at + i] = (low >>> (8 * i)) & 0xff;
+  for (let i = 0; i < 4; i++) heap[at + 4 + i] = (high >>> (8 * i)) & 0xff;
+}
+
+/** A bigint in [-2^63, 2^64) as 8 bytes, little-endian two's complement, at `at`. */
+export function writeBigInt(value: bigint, heap: Uint8Array, at: number): void {
+  const unsigned = BigInt.asUintN(64, value);
+  const low = Number(unsigned & 0xffffffffn);
+  const high = Number(unsigned >> 32n);
+  for (let i = 0; i < 4; i++) heap[at + i] = (low >>> (8 * i)) & 0xff;
+  for (let i = 0; i < 4; i++) heap[at + 4 + i] = (high >>> (8 * i)) & 0xff;
+}
+
+/**
+ * Bytes `item` takes in wasm memory at most (3 per UTF-16 unit of a string),
+ * or throws the TypeError or RangeError that names it as `what` (or
+ * `what[index]`): the one place that says which values are items.
+ */
+export function itemBytesBound(item: unknown, what: string, index = -1): number {
+  switch (typeof item) {
+    case 'string':
+      return item.length * 3;
+    case 'number':
+      if (!Number.isSafeInteger(item)) {
+        throw new RangeError(
+          `${itemLabel(what, index)}: a number item must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${String(item)}; ` +
+            'use a string or a bigint for other values',
+        );
+      }
+      return NUMERIC_ITEM_BYTES;
+    case 'bigint':
+      if (item < INT64_MIN || item >= UINT64_LIMIT) {
+        throw new RangeError(`${itemLabel(what, index)}: a bigint item must be from -(2^63) to 2^64 - 1, got ${item}n`);
+      }
+      return NUMERIC_ITEM_BYTES;
+    case 'object':
+      if (item !== null && ArrayBuffer.isView(item)) {
+        if (item.byteLength >= MAX_ITEM_BYTES) {
+          throw new RangeError(`${itemLabel(what, index)} must be smaller than 2 GiB (wasm32 addresses), got ${item.byteLength} bytes`);
+        }
+        return item.byteLength;
+      }
+      break;
+    default:
+      break;
+  }
+  throw new TypeError(
+    `${itemLabel(what, index)} must be a string, Uint8Array, ArrayBufferView, number or bigint; got ${describeValue(item)}`,
+  );
+}
+
+/** Writes an item that {@link itemBytesBound} accepted at `at`; returns its length in bytes. */
+export function writeCheckedItem(item: Item, heap: Uint8Array, at: number): number {
+  if (typeof item === 'string') return writeUtf8(item, heap, at);
+  if (typeof item === 'number') {
+    writeSafeInteger(item, heap, at);
+    return NUMERIC_ITEM_BYTES;
+  }
+  if (typeof item === 'bigint') {
+    writeBigInt(item, heap, at);
+    return NUMERIC_ITEM_BYTES;
+  }
+  return writeView(item, heap, at);
 }
 
 export function isNumericItemArray(value: unknown): value is NumericItemArray {
@@ -288,4 +177,37 @@ export function isNumericItemArray(value: unknown): value is NumericItemArray {
     value instanceof BigUint64Array ||
     value instanceof BigInt64Array
   );
+}
+
+/**
+ * Writes elements [start, start + count) of a numeric array as 8-byte items
+ * at `at` (a multiple of 8). The caller has checked that Float64 elements are
+ * safe integers.
+ */
+export function writeNumericRun(items: NumericItemArray, start: number, count: number, heap: Uint8Array, at: number): void {
+  if (items instanceof BigUint64Array || items instanceof BigInt64Array) {
+    heap.set(new Uint8Array(items.buffer, items.byteOffset + start * NUMERIC_ITEM_BYTES, count * NUMERIC_ITEM_BYTES), at);
+    return;
+  }
+  const words = new Uint32Array(heap.buffer, at, count * 2);
+  let word = 0;
+  if (items instanceof Uint32Array) {
+    for (let i = start; i < start + count; i++) {
+      words[word++] = items[i]!;
+      words[word++] = 0;
+    }
+  } else if (items instanceof Int32Array) {
+    for (let i = start; i < start + count; i++) {
+      const value = items[i]!;
+      words[word++] = value >>> 0;
+      words[word++] = value >> 31; // sign extension: 0 or 0xffffffff
+    }
+  } else {
+    for (let i = start; i < start + count; i++) {
+      const value = items[i]!;
+      const high = Math.floor(value / TWO_POW_32);
+      words[word++] = value - high * TWO_POW_32;
+      words[word++] = high;
+    }
+  }
 }

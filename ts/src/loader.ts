@@ -1,35 +1,54 @@
-// Loads the WebAssembly module once, lazily, and keeps it for the process or page.
+// Loads one WebAssembly module, lazily, once, and keeps it for the process or
+// page: the lean module (cuckoo.wasm) when only the main entry is imported,
+// the full one (cuckoo-full.wasm) as soon as cuckoo-wasm/inspect or
+// cuckoo-wasm/bloom is, since their calls live only there. A filter made
+// through one entry works with every other: if the full module is needed
+// after the lean one was loaded (an entry imported later), the next init()
+// loads it and moves every live filter into it, contents and all.
 
 import { CuckooFilterError } from './errors.js';
-import { ItemWriter } from './items.js';
-import { createCuckooModule, defaultWasmUrl, readLocalFile } from './platform.js';
-import type { Address, EmscriptenModuleOptions, RawModule } from './raw.js';
+import { moveLiveObjects } from './handles.js';
+import { instantiateLean, LEAN_WASM_FILE } from './lean-module.js';
+import type { ModuleKind, Runtime } from './runtime.js';
+import { leanWasmUrl, loadBinary } from '#platform';
 
-/** Options of {@link init}. Both are optional: by default the packaged `cuckoo.wasm` is found by itself. */
+/** Options of {@link init}. All are optional: by default the packaged module is found by itself. */
 export interface InitOptions {
-  /** The bytes of `cuckoo.wasm`, if you load them yourself (e.g. from a CDN or a bundle). */
+  /**
+   * The bytes of the module, if you load them yourself (from a CDN, a
+   * bundle, a cache): `cuckoo.wasm`, or `cuckoo-full.wasm` when the program
+   * imports `cuckoo-wasm/inspect` or `cuckoo-wasm/bloom`.
+   */
   wasmBinary?: ArrayBuffer | Uint8Array;
   /**
-   * Where `cuckoo.wasm` is: receives the file name (`'cuckoo.wasm'`) and the
-   * default folder URL, returns a URL (browsers) or a path or file: URL (Node).
+   * The same module already compiled, where wasm arrives as a
+   * `WebAssembly.Module` (Cloudflare Workers: `import wasm from
+   * 'cuckoo-wasm/wasm/cuckoo.wasm'`).
+   */
+  wasmModule?: WebAssembly.Module;
+  /**
+   * Where the module is: receives the file name (`'cuckoo.wasm'` or
+   * `'cuckoo-full.wasm'`) and the default folder URL, returns a URL
+   * (browsers) or a path or file: URL (Node).
    */
   locateFile?: (file: string, defaultFolder: string) => string;
 }
 
-/** What the rest of the library uses once the module is loaded. */
-export interface Runtime {
-  readonly module: RawModule;
-  readonly writer: ItemWriter;
-  /** 128 bytes for out-parameters: a new handle, or describeFilter's doubles. */
-  readonly results: Address;
+/** How the full module is loaded; cuckoo-wasm/inspect and /bloom register it when imported (full-module.ts). */
+export interface FullModuleLoader {
+  readonly file: string;
+  defaultUrl(): string;
+  instantiate(module: WebAssembly.Module): Promise<Runtime>;
 }
 
 let runtime: Runtime | undefined;
 let loading: Promise<void> | undefined;
+let loadingKind: ModuleKind | undefined;
+let fullLoader: FullModuleLoader | undefined;
 
-function runningInNode(): boolean {
-  const host = globalThis as { process?: { versions?: { node?: unknown } }; document?: unknown };
-  return typeof host.process?.versions?.node === 'string' && host.document === undefined;
+/** Registers the full module: the next init() loads it (full-module.ts, when cuckoo-wasm/inspect or /bloom is imported). */
+export function needFullModule(loader: FullModuleLoader): void {
+  fullLoader = loader;
 }
 
 function validateOptions(options: unknown): InitOptions {
@@ -37,9 +56,12 @@ function validateOptions(options: unknown): InitOptions {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`init: options must be an object { wasmBinary?, locateFile? }, got ${String(options)}`);
   }
-  const { wasmBinary, locateFile } = options as Record<string, unknown>;
+  const { wasmBinary, wasmModule, locateFile } = options as Record<string, unknown>;
   if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer) && !(wasmBinary instanceof Uint8Array)) {
     throw new TypeError('init: options.wasmBinary must be an ArrayBuffer or a Uint8Array');
+  }
+  if (wasmModule !== undefined && !(wasmModule instanceof WebAssembly.Module)) {
+    throw new TypeError('init: options.wasmModule must be a WebAssembly.Module');
   }
   if (locateFile !== undefined && typeof locateFile !== 'function') {
     throw new TypeError('init: options.locateFile must be a function (file, defaultFolder) => string');
@@ -47,42 +69,54 @@ function validateOptions(options: unknown): InitOptions {
   return options as InitOptions;
 }
 
-async function instantiate(options: InitOptions): Promise<Runtime> {
-  const wasmUrl = defaultWasmUrl();
-  const defaultFolder = wasmUrl.slice(0, wasmUrl.lastIndexOf('/') + 1);
-  // The default is wasmUrl itself, not the folder plus the name: bundlers
-  // rewrite that URL to the emitted asset, whose name carries a content hash.
-  const locate = (file: string): string =>
-    options.locateFile?.(file, defaultFolder) ?? (file === 'cuckoo.wasm' ? wasmUrl : new URL(file, defaultFolder).href);
-  const moduleOptions: EmscriptenModuleOptions = {};
-  if (options.wasmBinary !== undefined) {
-    moduleOptions.wasmBinary = options.wasmBinary;
-  } else if (runningInNode()) {
-    // The glue would fetch() a file path, which Node's fetch cannot do.
-    moduleOptions.wasmBinary = await readLocalFile(locate('cuckoo.wasm'));
+/** The compiled module of `file`, from the options or from where the package keeps it. */
+async function compiledModule(file: string, defaultUrl: () => string, options: InitOptions): Promise<WebAssembly.Module> {
+  if (options.wasmModule !== undefined) return options.wasmModule;
+  if (options.wasmBinary !== undefined) return WebAssembly.compile(options.wasmBinary as BufferSource);
+  let location: string;
+  if (options.locateFile !== undefined) {
+    let folder = '';
+    try {
+      const url = defaultUrl();
+      folder = url.slice(0, url.lastIndexOf('/') + 1);
+    } catch {
+      // No default location on this platform (CommonJS in a browser): the callback decides.
+    }
+    location = options.locateFile(file, folder);
   } else {
-    moduleOptions.locateFile = locate;
+    location = defaultUrl();
   }
-  // The glue reports load problems on the console; keep them for the error instead.
-  const glueMessages: string[] = [];
-  moduleOptions.printErr = (message: string) => glueMessages.push(message);
-  let module: RawModule;
-  try {
-    module = await createCuckooModule(moduleOptions);
-  } catch (error) {
-    const details = glueMessages.length > 0 ? ` (${glueMessages.join('; ')})` : '';
-    throw new Error(`${error instanceof Error ? error.message : String(error)}${details}`, { cause: error });
+  return WebAssembly.compile((await loadBinary(location)) as BufferSource);
+}
+
+/** Which module `module` is, by what it imports: the lean one reports memory growth itself. */
+function kindOf(module: WebAssembly.Module): ModuleKind | undefined {
+  const names = WebAssembly.Module.imports(module).map((entry) => entry.name);
+  if (names.includes('emscripten_notify_memory_growth')) return 'lean';
+  if (names.includes('_embind_register_function')) return 'full';
+  return undefined;
+}
+
+async function load(kind: ModuleKind, options: InitOptions): Promise<Runtime> {
+  const full = kind === 'full' ? fullLoader! : undefined;
+  const file = full?.file ?? LEAN_WASM_FILE;
+  const module = await compiledModule(file, full?.defaultUrl ?? leanWasmUrl, options);
+  const found = kindOf(module);
+  if (found !== kind) {
+    const needs = kind === 'full' ? 'imports cuckoo-wasm/inspect or cuckoo-wasm/bloom, which need' : 'needs';
+    throw new Error(`this program ${needs} ${file}; the module given is ${found === undefined ? 'not a cuckoo-wasm module' : found === 'full' ? 'cuckoo-full.wasm' : 'cuckoo.wasm'}`);
   }
-  const results = module._malloc(128) >>> 0;
-  if (results === 0) throw new RangeError('cannot allocate the result area');
-  return { module, writer: new ItemWriter(module), results };
+  return full !== undefined ? full.instantiate(module) : instantiateLean(module);
 }
 
 /**
  * Loads the WebAssembly module. Call it once and await it before creating
- * filters; later calls return the same promise (their options are ignored).
- * If loading fails, the promise rejects with a `CuckooFilterError` (code
- * `LOAD_FAILED`) and the next call tries again.
+ * filters; later calls return at once (their options are ignored), except
+ * after `cuckoo-wasm/inspect` or `cuckoo-wasm/bloom` was first imported once
+ * the main entry's module had loaded: then init() loads the full module, with
+ * these options, and moves every live filter into it. If loading fails, the
+ * promise rejects with a `CuckooFilterError` (code `LOAD_FAILED`) and the
+ * next call tries again.
  *
  * @example
  * ```ts
@@ -94,6 +128,11 @@ async function instantiate(options: InitOptions): Promise<Runtime> {
  * ```ts
  * await init({ locateFile: (file) => `https://cdn.example.com/cuckoo-wasm/${file}` });
  * ```
+ * @example Cloudflare Workers, where wasm is imported as a module:
+ * ```ts
+ * import wasmModule from 'cuckoo-wasm/wasm/cuckoo.wasm';
+ * await init({ wasmModule });
+ * ```
  */
 export function init(options?: InitOptions): Promise<void> {
   // Checked on every call, so that a wrong argument is reported even once loaded.
@@ -103,21 +142,28 @@ export function init(options?: InitOptions): Promise<void> {
   } catch (error) {
     return Promise.reject(error);
   }
-  if (runtime !== undefined) return Promise.resolve();
-  if (loading === undefined) {
-    loading = instantiate(checked).then(
+  const wanted: ModuleKind = fullLoader !== undefined ? 'full' : 'lean';
+  if (runtime !== undefined && (runtime.kind === 'full' || wanted === 'lean')) return Promise.resolve();
+  if (loading !== undefined && loadingKind === wanted) return loading;
+  const previous = loading ?? Promise.resolve();
+  loadingKind = wanted;
+  loading = previous
+    .catch(() => undefined)
+    .then(() => (runtime?.kind === 'full' ? runtime : load(wanted, checked)))
+    .then(
       (loaded) => {
+        if (runtime !== undefined && runtime !== loaded) moveLiveObjects(loaded);
         runtime = loaded;
       },
       (error: unknown) => {
         loading = undefined;
+        loadingKind = undefined;
         const reason = error instanceof Error ? error.message : String(error);
         throw new CuckooFilterError('LOAD_FAILED', `init: could not load the WebAssembly module: ${reason}`, {
           cause: error,
         });
       },
     );
-  }
   return loading;
 }
 
@@ -135,4 +181,20 @@ export function requireRuntime(caller: string): Runtime {
     );
   }
   return runtime;
+}
+
+/**
+ * The runtime, which must be the full module's (cuckoo-wasm/inspect and
+ * /bloom); throws a CuckooFilterError naming `caller` otherwise.
+ */
+export function requireFullRuntime(caller: string): Runtime {
+  const loaded = requireRuntime(caller);
+  if (loaded.kind !== 'full') {
+    throw new CuckooFilterError(
+      'NOT_INITIALIZED',
+      `${caller}: this entry needs the full module, which is loaded by \`await init()\` once it is imported; ` +
+        'it was imported after init() loaded the main entry\'s module: call `await init()` again (your filters move to it)',
+    );
+  }
+  return loaded;
 }

@@ -7,7 +7,7 @@
 import { forEachChunk } from './batches.js';
 import { CuckooFilter, type CuckooFilterParams, type ItemBatch } from './filter.js';
 import { adopted, takeHandle } from './handles.js';
-import { NUMERIC_ITEM_BYTES, withTemporary } from './items.js';
+import { NUMERIC_ITEM_BYTES } from './items.js';
 import { requireRuntime } from './loader.js';
 import { checkSeed } from './validate.js';
 
@@ -29,18 +29,19 @@ export const LOCATION_WORDS = 4;
  */
 export function locateItems(shape: TableShape, items: ItemBatch, what: string): Uint32Array {
   const runtime = requireRuntime(what);
-  const { module, writer } = runtime;
+  const { core } = runtime;
   const [seedLow, seedHigh] = checkSeed(shape.seed, `${what}: seed`);
-  const located: number[][] = [];
+  const located: Uint32Array[] = [];
   let total = 0;
-  forEachChunk(writer, items, what, false, (count, packed) => {
-    const words = withTemporary(module, count * LOCATION_WORDS * 4, what, (out) => {
+  forEachChunk(runtime, items, what, false, (count, packed) => {
+    const words = runtime.withTemporary(count * LOCATION_WORDS * 4, what, (out) => {
+      const data = runtime.batchData.address;
       if (packed) {
-        module.partsLocatePacked(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, writer.data.address, writer.aux.address, count, out);
+        core.parts_locate_packed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, data, runtime.batchOffsets.address, count, out);
       } else {
-        module.partsLocateFixed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, writer.data.address, NUMERIC_ITEM_BYTES, count, out);
+        core.parts_locate_fixed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, data, NUMERIC_ITEM_BYTES, count, out);
       }
-      return Array.from(module.HEAPU32.subarray(out >>> 2, (out >>> 2) + count * LOCATION_WORDS));
+      return runtime.u32.slice(out >>> 2, (out >>> 2) + count * LOCATION_WORDS);
     });
     located.push(words);
     total += count;
@@ -68,12 +69,11 @@ export interface FilterParts {
 export function partsOf(filter: CuckooFilter): FilterParts {
   const handle = filter.live('toBytes');
   const runtime = requireRuntime('partsOf');
-  const { module } = runtime;
-  module.partsOf(handle, runtime.results);
-  const words = module.HEAPU32.slice(runtime.results >>> 2, (runtime.results >>> 2) + 7);
+  runtime.core.parts_of(handle, runtime.results);
+  const words = runtime.u32.slice(runtime.results >>> 2, (runtime.results >>> 2) + 7);
   const [address, length, stashed, fingerprint, bucket, countLow, countHigh] = words as unknown as number[];
   return {
-    payload: module.HEAPU8.slice(address!, address! + length!),
+    payload: runtime.u8.slice(address!, address! + length!),
     stash: stashed === 1 ? { fingerprint: fingerprint!, bucket: bucket! } : null,
     itemCount: countHigh! * 2 ** 32 + countLow!,
   };
@@ -86,21 +86,20 @@ export function partsOf(filter: CuckooFilter): FilterParts {
  */
 export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, what: string): CuckooFilter {
   const runtime = requireRuntime(what);
-  const { module } = runtime;
   const [seedLow, seedHigh] = checkSeed(params.seed, `${what}: seed`);
-  const status = withTemporary(module, parts.payload.length, what, (address) => {
-    module.HEAPU8.set(parts.payload, address);
-    return module.partsRestore(
+  const status = runtime.withTemporary(parts.payload.length, what, (address) => {
+    runtime.u8.set(parts.payload, address);
+    return runtime.core.parts_restore(
       params.fingerprintBits,
       params.bucketSize,
       params.bucketCount,
       params.maxKicks,
       seedLow,
       seedHigh,
-      params.semiSort,
+      params.semiSort ? 1 : 0,
       address,
       parts.payload.length,
-      parts.stash !== null,
+      parts.stash !== null ? 1 : 0,
       parts.stash?.fingerprint ?? 0,
       parts.stash?.bucket ?? 0,
       parts.itemCount,

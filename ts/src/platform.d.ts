@@ -1,10 +1,10 @@
-// Implemented per module format by ts/platform/esm.js and ts/platform/cjs.js,
-// which the build copies next to the compiled files as platform.js.
-import type { EmscriptenModuleOptions, RawModule } from './raw.js';
-
-/** The Emscripten factory of the wasm glue. */
-export declare function createCuckooModule(options: EmscriptenModuleOptions): Promise<RawModule>;
-/** Where the packaged cuckoo.wasm lives, as a URL string (file: in Node). */
-export declare function defaultWasmUrl(): string;
-/** Reads a file: URL or a path (Node only). */
-export declare function readLocalFile(location: string): Promise<Uint8Array>;
+// The package's own subpath import '#platform': dist/esm/package.json and
+// dist/cjs/package.json (written by scripts/lib.sh) map it by condition, `node`
+// to ts/platform/{esm,cjs}/platform-node.js and anything else (browsers,
+// workers, Cloudflare Workers) to platform-web.js.
+declare module '#platform' {
+  /** Where the packaged lean module cuckoo.wasm is: a URL (file: in Node) or a path; throws where there is no default. */
+  export function leanWasmUrl(): string;
+  /** The bytes at a URL or path: fetch in browsers and workers, the file system in Node (and fetch for http(s) URLs). */
+  export function loadBinary(location: string): Promise<ArrayBuffer | Uint8Array>;
+}

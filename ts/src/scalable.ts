@@ -1,11 +1,12 @@
 // The public ScalableCuckooFilter class: argument checking, ownership and
 // conversion around the core's growable filter (cpp/include/cuckoo/scalable_filter.hpp).
 
-import { adopted, adoptedHandle, checkStatus, takeHandle, type Adopted } from './handles.js';
-import { ItemFilter } from './item-filter.js';
-import { describeValue, withTemporary } from './items.js';
-import { requireRuntime, type Runtime } from './loader.js';
-import type { Handle, ScalableInfo } from './raw.js';
+import type { Handle, ItemCalls } from './core-exports.js';
+import { adopted, adoptedHandle, checkStatus, takeHandle, type Adopted, type Release } from './handles.js';
+import { callsIn, ItemFilter } from './item-filter.js';
+import { describeValue } from './items.js';
+import { requireRuntime } from './loader.js';
+import type { Runtime } from './runtime.js';
 import { checkEvictionOptions, checkNumberOption, checkObject } from './validate.js';
 
 /** Options of `ScalableCuckooFilter.create(...)`. */
@@ -36,14 +37,15 @@ export interface ScalableCuckooFilterParams {
 
 function createHandle(runtime: Runtime, options: unknown, what: string): Handle {
   const o = checkObject(options, `${what}: options`, '{ initialCapacity, fpr, growth?, maxKicks?, seed?, semiSort? }');
-  const { module } = runtime;
-  const initialCapacity = checkNumberOption(module, o, 'initialCapacity', what);
-  const fpr = checkNumberOption(module, o, 'fpr', what);
-  const growth = checkNumberOption(module, o, 'growth', what, module.defaultGrowth);
-  const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(module, o, what);
-  const status = module.createScalable(initialCapacity, fpr, growth, maxKicks, seedLow, seedHigh, semiSort, runtime.results);
+  const initialCapacity = checkNumberOption(runtime, o, 'initialCapacity', what);
+  const fpr = checkNumberOption(runtime, o, 'fpr', what);
+  const growth = checkNumberOption(runtime, o, 'growth', what, runtime.core.default_growth());
+  const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
+  const status = runtime.core.scalable_create(initialCapacity, fpr, growth, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
   return takeHandle(runtime, status, what, o);
 }
+
+const release: Release = (runtime, handle) => runtime.core.scalable_destroy(handle);
 
 /**
  * A cuckoo filter that grows as items come: no capacity to know in advance,
@@ -77,7 +79,12 @@ export class ScalableCuckooFilter extends ItemFilter {
   constructor(options: ScalableCreateOptions | Adopted) {
     const what = 'new ScalableCuckooFilter';
     const runtime = requireRuntime(what);
-    super(runtime, adoptedHandle(options) ?? createHandle(runtime, options, what), 'ScalableCuckooFilter', 'scalable');
+    super(runtime, adoptedHandle(options) ?? createHandle(runtime, options, what), 'ScalableCuckooFilter', release);
+  }
+
+  /** @internal */
+  protected override [callsIn](runtime: Runtime): ItemCalls {
+    return runtime.scalableCalls;
   }
 
   /**
@@ -111,10 +118,9 @@ export class ScalableCuckooFilter extends ItemFilter {
     const what = 'ScalableCuckooFilter.fromBytes';
     const runtime = requireRuntime(what);
     if (!(bytes instanceof Uint8Array)) throw new TypeError(`${what}: bytes must be a Uint8Array, got ${describeValue(bytes)}`);
-    const { module } = runtime;
-    const status = withTemporary(module, bytes.length, what, (address) => {
-      module.HEAPU8.set(bytes, address);
-      return module.scalableDeserialize(address, bytes.length, runtime.results);
+    const status = runtime.withTemporary(bytes.length, what, (address) => {
+      runtime.u8.set(bytes, address);
+      return runtime.core.scalable_deserialize(address, bytes.length, runtime.results);
     });
     return new ScalableCuckooFilter(adopted(takeHandle(runtime, status, what)));
   }
@@ -128,7 +134,7 @@ export class ScalableCuckooFilter extends ItemFilter {
    * ```
    */
   clear(): void {
-    checkStatus(this.runtime, this.runtime.module.clearScalable(this.live('clear')), 'ScalableCuckooFilter.clear');
+    checkStatus(this.runtime, this.runtime.core.scalable_clear(this.live('clear')), 'ScalableCuckooFilter.clear');
   }
 
   /**
@@ -139,7 +145,7 @@ export class ScalableCuckooFilter extends ItemFilter {
    * ```
    */
   clone(): ScalableCuckooFilter {
-    const status = this.runtime.module.scalableClone(this.live('clone'), this.runtime.results);
+    const status = this.runtime.core.scalable_clone(this.live('clone'), this.runtime.results);
     return new ScalableCuckooFilter(adopted(takeHandle(this.runtime, status, 'ScalableCuckooFilter.clone')));
   }
 
@@ -164,44 +170,40 @@ export class ScalableCuckooFilter extends ItemFilter {
     checkStatus(this.runtime, this.mergeStatus(other, 'ScalableCuckooFilter.merge'), 'ScalableCuckooFilter.merge');
   }
 
-  #info(method: string): ScalableInfo {
-    return this.runtime.module.describeScalable(this.live(method));
-  }
-
   /** Number of items added and not deleted. */
   get size(): number {
-    return this.#info('size').itemCount;
+    return this.runtime.core.scalable_size(this.live('size'));
   }
 
   /** Buckets of the table now: it grows by `growth` each time its load reaches 0.9. */
   get bucketCount(): number {
-    return this.#info('bucketCount').bucketCount;
+    return this.runtime.core.scalable_bucket_count(this.live('bucketCount'));
   }
 
   /** Bits per slot: fingerprint plus tail, chosen once so the rate holds up to the largest table. */
   get slotBits(): number {
-    const info = this.#info('slotBits');
-    return info.fingerprintBits + info.tailBits;
+    const handle = this.live('slotBits');
+    return this.runtime.core.scalable_fingerprint_bits(handle) + this.runtime.core.scalable_tail_bits(handle);
   }
 
   /** Stored entries / slots (entries include the copies a split makes of entries whose tail is spent). */
   get loadFactor(): number {
-    return this.#info('loadFactor').loadFactor;
+    return this.runtime.core.scalable_load_factor(this.live('loadFactor'));
   }
 
   /** Bytes of WebAssembly memory the table uses. */
   get byteLength(): number {
-    return this.#info('byteLength').byteLength;
+    return this.runtime.core.scalable_byte_length(this.live('byteLength'));
   }
 
   /** Table bits per item (Infinity when empty). */
   get bitsPerItem(): number {
-    return this.#info('bitsPerItem').bitsPerItem;
+    return this.runtime.core.scalable_bits_per_item(this.live('bitsPerItem'));
   }
 
   /** The bound on the false-positive rate at the current size; at most `fpr` at every size. */
   get fprBound(): number {
-    return this.#info('fprBound').fprBound;
+    return this.runtime.core.scalable_fpr_bound(this.live('fprBound'));
   }
 
   /**
@@ -212,23 +214,23 @@ export class ScalableCuckooFilter extends ItemFilter {
    * buckets end it; no item is lost meanwhile.
    */
   get full(): boolean {
-    return this.#info('full').full;
+    return this.runtime.core.scalable_full(this.live('full')) !== 0;
   }
 
   /** The options the filter was created with. */
   get params(): ScalableCuckooFilterParams {
+    const handle = this.live('params');
     if (this.#params === undefined) {
-      const info = this.#info('params');
+      const { core } = this.runtime;
       this.#params = Object.freeze({
-        initialCapacity: info.initialCapacity,
-        fpr: info.fpr,
-        growth: info.growth,
-        maxKicks: info.maxKicks,
-        seed: (BigInt(info.seedHigh) << 32n) | BigInt(info.seedLow),
-        semiSort: info.semiSort,
+        initialCapacity: core.scalable_initial_capacity(handle),
+        fpr: core.scalable_fpr(handle),
+        growth: core.scalable_growth(handle),
+        maxKicks: core.scalable_max_kicks(handle),
+        seed: (BigInt(core.scalable_seed_high(handle) >>> 0) << 32n) | BigInt(core.scalable_seed_low(handle) >>> 0),
+        semiSort: core.scalable_semi_sort(handle) !== 0,
       });
     }
-    this.live('params');
     return this.#params;
   }
 }

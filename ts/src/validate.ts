@@ -2,8 +2,9 @@
 // wrong type and a RangeError for a value out of range, naming the argument
 // (`what`) and what is allowed.
 
+import { optionRule } from './facts.js';
 import { describeValue } from './items.js';
-import type { RawModule } from './raw.js';
+import type { Runtime } from './runtime.js';
 
 export function checkObject(value: unknown, what: string, shape: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null) {
@@ -18,7 +19,7 @@ export function checkObject(value: unknown, what: string, shape: string): Record
  * rule for it. An absent option is `fallback` when one is given.
  */
 export function checkNumberOption(
-  module: RawModule,
+  runtime: Runtime,
   options: Readonly<Record<string, unknown>>,
   option: string,
   context: string,
@@ -28,7 +29,7 @@ export function checkNumberOption(
   if (value === undefined && fallback !== undefined) return fallback;
   if (typeof value === 'number') return value;
   // The core's rule reads "<option> must be <requirement>".
-  const rule = module.optionRule(option);
+  const rule = optionRule(runtime, option);
   const prefix = `${option} must be `;
   const requirement = rule.startsWith(prefix) ? ` (${rule.slice(prefix.length)})` : '';
   throw new TypeError(`${context}: ${option} must be a number${requirement}, got ${describeValue(value)}`);
@@ -73,8 +74,8 @@ export interface EvictionOptions {
   semiSort: boolean;
 }
 
-export function checkEvictionOptions(module: RawModule, options: Readonly<Record<string, unknown>>, context: string): EvictionOptions {
-  const maxKicks = checkNumberOption(module, options, 'maxKicks', context, module.defaultMaxKicks);
+export function checkEvictionOptions(runtime: Runtime, options: Readonly<Record<string, unknown>>, context: string): EvictionOptions {
+  const maxKicks = checkNumberOption(runtime, options, 'maxKicks', context, runtime.core.default_max_kicks());
   const [seedLow, seedHigh] = checkSeed(options.seed, `${context}: seed`);
   return { maxKicks, seedLow, seedHigh, semiSort: checkFlag(options.semiSort, `${context}: semiSort`) };
 }

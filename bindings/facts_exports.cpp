@@ -1,27 +1,31 @@
-// The core's facts that the TypeScript layer reads instead of restating them:
-// what a status means (its sentence, the FormatError code of a byte-format
-// status, the option a parameter status is about), defaults, and the header
-// size of the byte format. A status number, a default or a size is changed
-// here or in the core, never in ts/src.
+// The core's facts that the TypeScript layer reads instead of restating them
+// (ts/src/facts.ts): what a status means (its sentence, the FormatError code
+// of a byte-format status, the option a parameter status is about), defaults,
+// and the header size of the byte format. A status number, a default or a
+// size is changed here or in the core, never in ts/src. Texts cross as
+// NUL-terminated ASCII in static memory.
 
-#include <emscripten/bind.h>
-
-#include <string>
+#include <cstring>
 
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/scalable_filter.hpp"
 #include "cuckoo/status.hpp"
+#include "glue.hpp"
 
 namespace {
 
 using cuckoo::Status;
 
-std::string statusText(int status) { return cuckoo::statusMessage(static_cast<Status>(status)); }
+Status asStatus(int status) { return static_cast<Status>(status); }
+
+}  // namespace
+
+CUCKOO_EXPORT const char* status_text(int status) { return cuckoo::statusMessage(asStatus(status)); }
 
 // The `code` of the FormatError that a byte-format status becomes (ts/src/errors.ts
 // lists the same codes as a type); "" for every other status.
-std::string statusFormatCode(int status) {
-  switch (static_cast<Status>(status)) {
+CUCKOO_EXPORT const char* status_format_code(int status) {
+  switch (asStatus(status)) {
     case Status::kFormatBadMagic: return "BAD_MAGIC";
     case Status::kFormatUnsupportedVersion: return "UNSUPPORTED_VERSION";
     case Status::kFormatTruncated: return "TRUNCATED";
@@ -34,8 +38,8 @@ std::string statusFormatCode(int status) {
 
 // The code of the CuckooFilterError a status that is neither about a
 // parameter nor about the byte format becomes: merging filters that differ.
-std::string statusErrorCode(int status) {
-  switch (static_cast<Status>(status)) {
+CUCKOO_EXPORT const char* status_error_code(int status) {
+  switch (asStatus(status)) {
     case Status::kMergeFingerprintBitsDiffer:
     case Status::kMergeBucketSizeDiffer:
     case Status::kMergeBucketCountDiffer:
@@ -49,8 +53,8 @@ std::string statusErrorCode(int status) {
 // The options, by their JavaScript names and comma-separated, whose values a
 // parameter status is about, so that the error can say what it got; "" when
 // the status is not about one option.
-std::string statusOptions(int status) {
-  switch (static_cast<Status>(status)) {
+CUCKOO_EXPORT const char* status_options(int status) {
+  switch (asStatus(status)) {
     case Status::kInvalidFingerprintBits: return "fingerprintBits";
     case Status::kInvalidBucketSize: return "bucketSize";
     case Status::kInvalidBucketCount: return "bucketCount";
@@ -66,29 +70,22 @@ std::string statusOptions(int status) {
   }
 }
 
-// The core's sentence for what `option` must be ("bucketCount must be a power
-// of two ..."): the text of the first status about that option alone; "" for
-// an option no status is about.
-std::string optionRule(const std::string& option) {
+// The core's sentence for what `option` must be ("bucketCount must be ..."):
+// the text of the first status about that option alone; "" for an option no
+// status is about.
+CUCKOO_EXPORT const char* option_rule(const char* option) {
   for (int status = 0; status <= 255; ++status) {
-    if (statusOptions(status) == option) return statusText(status);
+    if (std::strcmp(status_options(status), option) == 0 && *option != '\0') return status_text(status);
   }
   return "";
 }
 
-}  // namespace
-
-EMSCRIPTEN_BINDINGS(cuckoo_facts) {
-  using emscripten::constant;
-  using emscripten::function;
-  function("statusText", &statusText);
-  function("statusFormatCode", &statusFormatCode);
-  function("statusErrorCode", &statusErrorCode);
-  function("statusOptions", &statusOptions);
-  function("optionRule", &optionRule);
-  constant("statusOk", static_cast<int>(Status::kOk));
-  constant("statusMergeWouldOverfill", static_cast<int>(Status::kMergeWouldOverfill));
-  constant("defaultGrowth", cuckoo::kDefaultGrowth);
-  constant("defaultMaxKicks", cuckoo::kDefaultMaxKicks);
-  constant("serializedHeaderBytes", static_cast<unsigned>(cuckoo::CuckooFilter::kSerializedHeaderBytes));
+CUCKOO_EXPORT int status_ok() { return static_cast<int>(Status::kOk); }
+// The status of a merge that would overfill the filter (nothing changed).
+CUCKOO_EXPORT int status_merge_would_overfill() { return static_cast<int>(Status::kMergeWouldOverfill); }
+CUCKOO_EXPORT double default_growth() { return cuckoo::kDefaultGrowth; }
+CUCKOO_EXPORT std::uint32_t default_max_kicks() { return cuckoo::kDefaultMaxKicks; }
+// Bytes of the longest serialized header (FORMAT.md); cuckoo_check_header reads at most these.
+CUCKOO_EXPORT std::uint32_t serialized_header_bytes() {
+  return static_cast<std::uint32_t>(cuckoo::CuckooFilter::kSerializedHeaderBytes);
 }

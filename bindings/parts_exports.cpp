@@ -1,0 +1,70 @@
+// The exports of ts/src/parts.ts: a filter whose table lives elsewhere
+// (cuckoo-wasm/redis keeps it in Redis) hashes its items here and moves its
+// table to and from an in-process CuckooFilter.
+
+#include <cstdint>
+
+#include "cuckoo/cuckoo_filter.hpp"
+#include "glue.hpp"
+
+namespace {
+
+using cuckoo::CuckooFilter;
+using glue::Address;
+using glue::Handle;
+using glue::wholeNumber;
+
+cuckoo::FilterParams shapeOf(double fingerprintBits, double bucketCount, std::uint32_t seedLow, std::uint32_t seedHigh) {
+  cuckoo::FilterParams params;
+  params.fingerprintBits = wholeNumber<unsigned>(fingerprintBits);
+  params.bucketCount = wholeNumber<std::uint64_t>(bucketCount);
+  params.seed = glue::joinSeed(seedLow, seedHigh);
+  return params;
+}
+
+}  // namespace
+
+// Four words per item to `out` (CuckooFilter::locateEach); the caller has
+// checked the shape (it comes from a filter's params).
+CUCKOO_EXPORT void parts_locate_packed(double fingerprintBits, double bucketCount, std::uint32_t seedLow,
+                                       std::uint32_t seedHigh, Address data, Address offsets, std::uint32_t count,
+                                       Address out) {
+  CuckooFilter::locateEach(shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh),
+                           glue::packedBatch(data, offsets, count), glue::wordsAt(out));
+}
+CUCKOO_EXPORT void parts_locate_fixed(double fingerprintBits, double bucketCount, std::uint32_t seedLow,
+                                      std::uint32_t seedHigh, Address data, std::uint32_t width, std::uint32_t count,
+                                      Address out) {
+  CuckooFilter::locateEach(shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh),
+                           glue::fixedBatch(data, width, count), glue::wordsAt(out));
+}
+
+// The filter's parts as seven words at `out`: payload address and length,
+// stash occupied, fingerprint and bucket, and the item count's low and high
+// words.
+CUCKOO_EXPORT void parts_of(Handle h, Address out) {
+  const CuckooFilter& filter = glue::objectAt<const CuckooFilter>(h);
+  std::uint32_t* words = glue::wordsAt(out);
+  words[0] = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(filter.tableData()));
+  words[1] = static_cast<std::uint32_t>(filter.payloadByteLength());
+  words[2] = filter.stash().occupied ? 1 : 0;
+  words[3] = filter.stash().fingerprint;
+  words[4] = filter.stash().bucket;
+  words[5] = static_cast<std::uint32_t>(filter.itemCount());
+  words[6] = static_cast<std::uint32_t>(filter.itemCount() >> 32);
+}
+
+CUCKOO_EXPORT int parts_restore(double fingerprintBits, double bucketSize, double bucketCount, double maxKicks,
+                                std::uint32_t seedLow, std::uint32_t seedHigh, int semiSort, Address payload,
+                                double length, int stashOccupied, std::uint32_t stashFingerprint,
+                                std::uint32_t stashBucket, double itemCount, Address outHandle) {
+  cuckoo::FilterParams params = shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh);
+  params.bucketSize = wholeNumber<unsigned>(bucketSize);
+  params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
+  params.semiSort = semiSort != 0;
+  const cuckoo::Stash stash{stashOccupied != 0, stashFingerprint, stashBucket};
+  CuckooFilter filter;
+  return glue::adoptIfOk(CuckooFilter::fromParts(params, glue::bytesAt(payload), wholeNumber<std::size_t>(length),
+                                                 stash, wholeNumber<std::uint64_t>(itemCount), filter),
+                         std::move(filter), outHandle);
+}

@@ -1,0 +1,25 @@
+'use strict';
+// '#platform' of the CommonJS build under the `node` condition: the packaged
+// .wasm files are read from the file system.
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { readFile } = require('node:fs/promises');
+
+function packagedWasmUrl(file) {
+  return pathToFileURL(path.join(__dirname, '..', 'wasm', file)).href;
+}
+
+exports.packagedWasmUrl = packagedWasmUrl;
+
+exports.leanWasmUrl = function leanWasmUrl() {
+  return packagedWasmUrl('cuckoo.wasm');
+};
+
+exports.loadBinary = async function loadBinary(location) {
+  if (/^https?:/.test(location)) {
+    const response = await fetch(location);
+    if (!response.ok) throw new Error(`fetching ${location} answered ${response.status} ${response.statusText}`);
+    return response.arrayBuffer();
+  }
+  return readFile(location.startsWith('file:') ? new URL(location) : location);
+};

@@ -1,0 +1,23 @@
+'use strict';
+// '#platform' of the CommonJS build outside Node (dist/cjs/package.json maps
+// it): a bundle made from require() has no location of its own to find the
+// .wasm files from, so the caller says where they are.
+
+function packagedWasmUrl(file) {
+  throw new Error(
+    `cuckoo-wasm loaded through require() outside Node cannot find ${file} by itself: ` +
+      'import it as an ES module, or pass init({ wasmBinary }), init({ wasmModule }) or init({ locateFile })',
+  );
+}
+
+exports.packagedWasmUrl = packagedWasmUrl;
+
+exports.leanWasmUrl = function leanWasmUrl() {
+  return packagedWasmUrl('cuckoo.wasm');
+};
+
+exports.loadBinary = async function loadBinary(location) {
+  const response = await fetch(location);
+  if (!response.ok) throw new Error(`fetching ${location} answered ${response.status} ${response.statusText}`);
+  return response.arrayBuffer();
+};

@@ -1,0 +1,178 @@
+// The full module (cuckoo-full.wasm): the lean module's exports plus the
+// embind bindings of inspection (bindings/inspect_bindings.cpp,
+// inspect_scalable_bindings.cpp) and of the Bloom filters
+// (bindings/bloom_bindings.cpp), which return JavaScript objects. Importing
+// this file, as cuckoo-wasm/inspect and cuckoo-wasm/bloom do, makes init()
+// load this module instead of the lean one.
+
+import type { Address, CoreExports, Handle } from './core-exports.js';
+import { createCuckooFullModule, fullWasmUrl } from './full-glue.js';
+import { needFullModule, requireFullRuntime } from './loader.js';
+import { Runtime } from './runtime.js';
+
+/** The embind functions of the full module. */
+export interface FullModule {
+  // Bloom filters (bindings/bloom_bindings.cpp); a handle addresses either kind.
+  createBloom(blocked: boolean, bitCount: number, hashCount: number, seedLow: number, seedHigh: number, outHandle: Address): number;
+  createBloomForCapacity(
+    blocked: boolean,
+    capacity: number,
+    falsePositiveRate: number,
+    seedLow: number,
+    seedHigh: number,
+    outHandle: Address,
+  ): number;
+  destroyBloom(handle: Handle): void;
+  bloomInsertItem(handle: Handle, item: Address, length: number): boolean;
+  bloomContainsItem(handle: Handle, item: Address, length: number): boolean;
+  bloomProbePositions(handle: Handle, item: Address, length: number, out: Address): number;
+  bloomInsertPacked(handle: Handle, data: Address, offsets: Address, count: number): number;
+  bloomContainsPacked(handle: Handle, data: Address, offsets: Address, count: number, out: Address): void;
+  bloomInsertFixed(handle: Handle, data: Address, width: number, count: number): number;
+  bloomContainsFixed(handle: Handle, data: Address, width: number, count: number, out: Address): void;
+  bloomItemCount(handle: Handle): number;
+  describeBloom(handle: Handle): BloomInfo;
+
+  // Inspection (bindings/inspect_bindings.cpp, inspect_scalable_bindings.cpp).
+  inspectLocate(handle: Handle, item: Address, length: number): RawLocation;
+  inspectTraceInsert(handle: Handle, item: Address, length: number, kickCapacity: number): RawInsertTrace;
+  inspectTraceLookup(handle: Handle, item: Address, length: number): RawLookupTrace;
+  inspectTraceErase(handle: Handle, item: Address, length: number): RawDeleteTrace;
+  inspectReadSlots(handle: Handle, firstBucket: number, bucketCount: number, out: Address): void;
+  inspectReadStash(handle: Handle): RawStash;
+  inspectAlternateBucket(handle: Handle, bucket: number, fingerprint: number): number;
+  inspectMix32(value: number): number;
+  inspectTableBits(handle: Handle): number;
+  inspectScalableShape(handle: Handle): RawScalableShape;
+  inspectReadScalableSlots(handle: Handle, firstBucket: number, bucketCount: number, out: Address): void;
+  inspectKernelName(handle: Handle): string;
+  inspectUseGenericKernel(handle: Handle): void;
+  inspectPracticalMaxLoad(bucketSize: number): number;
+  inspectOptimalBloomHashCount(bitsPerItem: number): number;
+  readonly InsertEnd: { readonly refused: EmbindEnumValue; readonly placed: EmbindEnumValue; readonly stashed: EmbindEnumValue };
+  readonly DeleteSource: { readonly nowhere: EmbindEnumValue; readonly bucket: EmbindEnumValue; readonly stash: EmbindEnumValue };
+  readonly noSlot: number;
+}
+
+/** The Emscripten module object of the full module's glue: its embind functions and its raw exports. */
+interface GlueModule extends FullModule {
+  readonly asm: CoreExports;
+}
+
+/** The full module's glue factory (cuckoo-full.mjs / .cjs), as much of its options as the loader uses. */
+export type FullGlueFactory = (options: {
+  instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object;
+  printErr(message: string): void;
+}) => Promise<GlueModule>;
+
+/** Instantiates the full module through its glue, which registers the embind bindings. */
+async function instantiateFull(module: WebAssembly.Module): Promise<Runtime> {
+  const glueMessages: string[] = [];
+  let failed: (error: unknown) => void = () => undefined;
+  const failure = new Promise<never>((_, reject) => {
+    failed = reject;
+  });
+  const glue = await Promise.race([
+    (createCuckooFullModule as FullGlueFactory)({
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), failed);
+        return {};
+      },
+      printErr: (message) => glueMessages.push(message),
+    }),
+    failure,
+  ]).catch((error: unknown) => {
+    const details = glueMessages.length > 0 ? ` (${glueMessages.join('; ')})` : '';
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${details}`, { cause: error });
+  });
+  return new Runtime('full', glue.asm, glue);
+}
+
+needFullModule({ file: 'cuckoo-full.wasm', defaultUrl: fullWasmUrl, instantiate: instantiateFull });
+
+/** The full module's runtime and embind functions; throws a CuckooFilterError naming `caller` before it is loaded. */
+export function requireFull(caller: string): { runtime: Runtime; full: FullModule } {
+  const runtime = requireFullRuntime(caller);
+  return { runtime, full: runtime.embind as FullModule };
+}
+
+/** A BloomFilter's parameters and statistics (describeBloom). */
+export interface BloomInfo {
+  readonly itemCount: number;
+  readonly bitCount: number;
+  readonly hashCount: number;
+  readonly byteLength: number;
+  readonly bitsPerItem: number;
+  readonly expectedFpr: number;
+  readonly blocked: boolean;
+  readonly seedLow: number;
+  readonly seedHigh: number;
+}
+
+/** A value of an enum the bindings register: compared by identity. */
+export interface EmbindEnumValue {
+  readonly value: number;
+}
+
+export interface RawLocation {
+  readonly hashLow: number;
+  readonly hashHigh: number;
+  readonly fingerprint: number;
+  readonly i1: number;
+  readonly i2: number;
+  readonly fingerprintHash: number;
+  readonly fingerprintHashMod: number;
+  readonly hashId: number;
+}
+
+export interface RawKick {
+  readonly bucket: number;
+  readonly slot: number;
+  readonly incoming: number;
+  readonly evicted: number;
+  readonly nextBucket: number;
+  readonly evictedHashMod: number;
+}
+
+export interface RawInsertTrace {
+  readonly location: RawLocation;
+  readonly added: boolean;
+  readonly kickCount: number;
+  readonly kicks: RawKick[];
+  readonly end: EmbindEnumValue;
+  readonly endBucket: number;
+  readonly endSlot: number;
+  readonly endFingerprint: number;
+}
+
+export interface RawLookupTrace {
+  readonly location: RawLocation;
+  readonly found: boolean;
+  readonly slotsInI1: number;
+  readonly slotsInI2: number;
+  readonly copiesInStash: number;
+}
+
+export interface RawDeleteTrace {
+  readonly location: RawLocation;
+  readonly deleted: boolean;
+  readonly from: EmbindEnumValue;
+  readonly bucket: number;
+  readonly slot: number;
+  readonly stashReinserted: boolean;
+}
+
+export interface RawStash {
+  readonly occupied: boolean;
+  readonly fingerprint: number;
+  readonly bucket: number;
+  readonly alternateBucket: number;
+}
+
+/** What describeScalable does not tell of a growable table's shape. */
+export interface RawScalableShape {
+  readonly level: number;
+  readonly splitBucket: number;
+  readonly initialLevel: number;
+  readonly stashCount: number;
+}
