@@ -27,8 +27,9 @@ build_wasm() {
 
 # The npm package contents in dist/: the lean module (cuckoo.wasm, no glue),
 # the full module with its two glue files, and the TypeScript API compiled to
-# ES modules and CommonJS, each with its platform files and the
-# package.json that maps '#platform' by condition (ts/src/platform.d.ts).
+# ES modules (dist/esm, *.mjs) and CommonJS (dist/cjs, *.js), each with its
+# platform files, which the root package.json's '#platform' subpath import
+# maps by condition (ts/src/platform.d.ts).
 build_package() {
   build_wasm
   local out=build/wasm/bindings
@@ -41,19 +42,14 @@ build_package() {
   cp "$out/cuckoo.wasm" "$out/cuckoo-full.wasm" "$out/cuckoo-full.mjs" "$out/cjs/cuckoo-full.cjs" dist/wasm/
   # The JavaScript ships without comments (a browser downloads it); the .d.ts
   # files keep the TSDoc that editors show.
-  local format type
+  local format
   for format in esm cjs; do
     npx tsc -p "ts/tsconfig.$format.json" --removeComments --declaration false
     npx tsc -p "ts/tsconfig.$format.json" --emitDeclarationOnly
-    cp ts/platform/$format/*.js dist/$format/
-    [[ $format == esm ]] && type=module || type=commonjs
-    cat >dist/$format/package.json <<JSON
-{
-  "type": "$type",
-  "imports": { "#platform": { "node": "./platform-node.js", "default": "./platform-web.js" } }
-}
-JSON
   done
+  node scripts/esm-extensions.mjs dist/esm
+  cp ts/platform/esm/*.mjs dist/esm/
+  cp ts/platform/cjs/*.js dist/cjs/
   # The command-line tool (ts/cli.ts and ts/cli/), CommonJS only, compiled with
   # Node's types against the declarations just emitted: it imports the library
   # as the built dist/cjs/index.js, so the library is not compiled again here.

@@ -1,7 +1,7 @@
-// The package's own subpath import '#platform': dist/esm/package.json and
-// dist/cjs/package.json (written by scripts/lib.sh) map it by condition, `node`
-// to ts/platform/{esm,cjs}/platform-node.js and anything else (browsers,
-// workers, Cloudflare Workers) to platform-web.js.
+// The package's own subpath import '#platform': the root package.json's
+// "imports" maps it by condition, `node` (Node, Bun, Deno) to
+// ts/platform/{esm,cjs}/platform-node.* and anything else (browsers, workers,
+// Cloudflare Workers) to platform-web.*, as built into dist/.
 declare module '#platform' {
   /** Where the packaged lean module cuckoo.wasm is: a URL (file: in Node) or a path; throws where there is no default. */
   export function leanWasmUrl(): string;

@@ -1,6 +1,6 @@
 'use strict';
-// '#platform' of the CommonJS build outside Node (dist/cjs/package.json maps
-// it): a bundle made from require() has no location of its own to find the
+// '#platform' of the CommonJS build outside Node (the package.json's
+// "imports" maps it): a bundle made from require() has no location of its own to find the
 // .wasm files from, so the caller says where they are.
 
 function packagedWasmUrl(file) {

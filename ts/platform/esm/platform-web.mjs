@@ -1,5 +1,5 @@
 // '#platform' of the ES module build, for browsers, workers and every runtime
-// that is not Node (dist/esm/package.json maps it). The literal
+// that is not Node (the package.json's "imports" maps it). The literal
 // `new URL('…', import.meta.url)` lets bundlers (Vite, webpack, Rollup) see
 // the .wasm and emit it as an asset.
 

@@ -1,0 +1,22 @@
+// Gives the ES module build its own extensions: dist/esm/*.js -> *.mjs and
+// *.d.ts -> *.d.mts, with every relative specifier rewritten to match. The
+// package root is CommonJS, and Node reads the '#platform' subpath import
+// only from the root package.json, so the ES modules cannot sit under a
+// package.json of their own that says "type": "module".
+//   node scripts/esm-extensions.mjs dist/esm
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const folder = process.argv[2];
+if (folder === undefined) throw new Error('usage: node scripts/esm-extensions.mjs <folder>');
+
+// from './x.js', import('./x.js'), import './x.js', and the .d.ts forms.
+const relativeSpecifier = /((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+?)\.js(['"])/g;
+
+for (const name of readdirSync(folder, { recursive: true })) {
+  const path = join(folder, String(name));
+  const target = path.endsWith('.d.ts') ? `${path.slice(0, -'.d.ts'.length)}.d.mts` : path.endsWith('.js') ? `${path.slice(0, -3)}.mjs` : undefined;
+  if (target === undefined) continue;
+  writeFileSync(path, readFileSync(path, 'utf8').replace(relativeSpecifier, '$1$2.mjs$3'));
+  renameSync(path, target);
+}
