@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "item_hash.hpp"
+#include "one_minus_power.hpp"
 #include "reject.hpp"
 
 namespace cuckoo {
@@ -104,8 +105,8 @@ FilterStats CuckooFilter::stats() const noexcept {
   s.sizeInBytes = tableByteLength();
   s.bitsPerItem = itemCount_ == 0 ? HUGE_VAL
                                   : static_cast<double>(visitTable([](const auto& table) { return table.payloadBits(); })) / static_cast<double>(itemCount_);
-  const double perSlotMiss = 1.0 - std::ldexp(1.0, -static_cast<int>(params_.fingerprintBits));
-  s.expectedFalsePositiveRate = 1.0 - std::pow(perSlotMiss, 2.0 * params_.bucketSize * s.loadFactor);
+  const double perSlotMatch = std::ldexp(1.0, -static_cast<int>(params_.fingerprintBits));
+  s.expectedFalsePositiveRate = 1.0 - detail::oneMinusPower(perSlotMatch, 2.0 * params_.bucketSize * s.loadFactor);
   s.falsePositiveBound = 2.0 * params_.bucketSize * std::ldexp(1.0, -static_cast<int>(params_.fingerprintBits));
   return s;
 }

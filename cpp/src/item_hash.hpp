@@ -13,10 +13,12 @@
 namespace cuckoo::detail {
 
 // XXH3-64 of any length, out of line (item_hash.cpp): the item hash and the
-// format's checksum share one copy of XXH3's length dispatch and long-input
-// loop, compiled in one place for speed even where the code around it is
-// compiled for size (the WebAssembly modules).
+// format's checksum share one copy of XXH3's length dispatch, compiled for
+// speed even where the code around it is compiled for size (the WebAssembly
+// modules), and of its long-input loop (item_hash_long.cpp).
 std::uint64_t xxh3WithSeed(const void* data, std::size_t length, std::uint64_t seed) noexcept;
+// XXH3-64 of more than 128 bytes.
+std::uint64_t xxh3LongWithSeed(const void* data, std::size_t length, std::uint64_t seed) noexcept;
 
 inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_t seed) noexcept {
   return xxh3WithSeed(data, length, seed);

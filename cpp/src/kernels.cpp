@@ -13,28 +13,19 @@
 // (CuckooFilter::useGenericKernel) for comparison.
 
 #include "kernel.hpp"
+#include "kernel_tables.hpp"
 
 namespace cuckoo::detail {
 namespace {
 
-// The generic kernels, which also serve the operations a specialised kernel
-// leaves to them.
-template <class Buckets>
-constexpr KernelTable genericTable() {
-  using K = Kernel<Buckets, BucketIndex>;
-  return KernelTable{"generic",     &K::insert,    &K::insertUnique,      &K::insertObserved, &K::contains,
-                     &K::erase,     &K::count,     &K::reinsertStash,     &K::insertFingerprint,
-                     &K::insertMany, &K::containsMany, &K::eraseMany};
-}
-constexpr KernelTable kGenericPacked = genericTable<PackedBuckets<0, 0>>();
-constexpr KernelTable kGenericSemiSorted = genericTable<SemiSortedBuckets<0>>();
-
 // A specialised kernel compiles the hot operations (add, has, delete, one item
 // at a time and in batches) for its shape; the rest (addUnique, counting, the
 // demo's observed inserts, the stash's reinsertion, merging) take the generic kernel's
-// path, which makes the same decisions: this keeps the WebAssembly module small.
+// path (kernels_generic.cpp), which makes the same decisions: this keeps the
+// WebAssembly modules small. The tables are filled when the program starts,
+// from the generic tables, which are constants.
 template <class Buckets, class Index>
-constexpr KernelTable tableOf(const char* name) {
+KernelTable tableOf(const char* name) {
   using K = Kernel<Buckets, Index>;
   const KernelTable& generic = Buckets::kSemiSorted ? kGenericSemiSorted : kGenericPacked;
   return KernelTable{name,          &K::insert,           generic.insertUnique, generic.insertObserved,
@@ -49,8 +40,10 @@ constexpr KernelTable tableOf(const char* name) {
 // - the full module (cuckoo-wasm/inspect and /bloom, the paper's evaluation):
 //   plain b = 4 with f = 12 and with any f (which CuckooFilter.create picks at
 //   most rates), and semi-sorted f = 13;
-// - the lean module of the main entry (CUCKOO_LEAN_KERNELS), within its
-//   download budget: plain b = 4 with any f;
+// - the lean module of the main entry (CUCKOO_LEAN_KERNELS): none. There the
+//   generic kernels serve every filter: specialised ones for b = 4 measured
+//   within a few percent of them in wasm (the engine's cost of a call and of
+//   hashing dominates), for 2.5 KB (gzip) of a download with a budget;
 // each compiled once for both bucket layouts (a branch on the layout, always
 // predicted, instead of a second copy).
 #if !defined(__wasm__)
@@ -74,7 +67,7 @@ struct Pair {
 };
 
 template <class Buckets>
-constexpr Pair<Buckets> pairOf(const char* powerOfTwoName, const char* anyCountName) {
+Pair<Buckets> pairOf(const char* powerOfTwoName, const char* anyCountName) {
   if constexpr (kAllShapes) {
     return Pair<Buckets>{tableOf<Buckets, XorIndex>(powerOfTwoName), tableOf<Buckets, RangeIndex>(anyCountName)};
   } else {
@@ -82,16 +75,12 @@ constexpr Pair<Buckets> pairOf(const char* powerOfTwoName, const char* anyCountN
   }
 }
 
-constexpr auto kPlain4 = pairOf<PackedBuckets<4, 0>>("plain b=4, hash id 1", "plain b=4, hash id 2");
-
 const KernelTable& semiSortedKernel(const FilterParams& params, bool powerOfTwo) noexcept {
-  if constexpr (!kLean) {
-    static constexpr auto kSemiSorted13 =
-        pairOf<SemiSortedBuckets<13>>("semi-sorted f=13, hash id 1", "semi-sorted f=13, hash id 2");
-    if (params.fingerprintBits == 13) return kSemiSorted13.forCount(powerOfTwo);
-  }
+  static const auto kSemiSorted13 =
+      pairOf<SemiSortedBuckets<13>>("semi-sorted f=13, hash id 1", "semi-sorted f=13, hash id 2");
+  if (params.fingerprintBits == 13) return kSemiSorted13.forCount(powerOfTwo);
   if constexpr (kAllShapes) {
-    static constexpr auto kSemiSorted16 = pairOf<SemiSortedBuckets<16>>("semi-sorted f=16, hash id 1", "semi-sorted f=16, hash id 2");
+    static const auto kSemiSorted16 = pairOf<SemiSortedBuckets<16>>("semi-sorted f=16, hash id 1", "semi-sorted f=16, hash id 2");
     if (params.fingerprintBits == 16) return kSemiSorted16.forCount(powerOfTwo);
   }
   return kGenericSemiSorted;
@@ -99,25 +88,23 @@ const KernelTable& semiSortedKernel(const FilterParams& params, bool powerOfTwo)
 
 const KernelTable& plainKernel(const FilterParams& params, bool powerOfTwo) noexcept {
   if constexpr (kAllShapes) {
-    static constexpr auto kPlain4x8 = pairOf<PackedBuckets<4, 8>>("plain b=4 f=8, hash id 1", "plain b=4 f=8, hash id 2");
-    static constexpr auto kPlain4x16 = pairOf<PackedBuckets<4, 16>>("plain b=4 f=16, hash id 1", "plain b=4 f=16, hash id 2");
-    static constexpr auto kPlain2 = pairOf<PackedBuckets<2, 0>>("plain b=2, hash id 1", "plain b=2, hash id 2");
+    static const auto kPlain4x8 = pairOf<PackedBuckets<4, 8>>("plain b=4 f=8, hash id 1", "plain b=4 f=8, hash id 2");
+    static const auto kPlain4x16 = pairOf<PackedBuckets<4, 16>>("plain b=4 f=16, hash id 1", "plain b=4 f=16, hash id 2");
+    static const auto kPlain2 = pairOf<PackedBuckets<2, 0>>("plain b=2, hash id 1", "plain b=2, hash id 2");
     if (params.bucketSize == 2) return kPlain2.forCount(powerOfTwo);
     if (params.bucketSize == 4 && params.fingerprintBits == 8) return kPlain4x8.forCount(powerOfTwo);
     if (params.bucketSize == 4 && params.fingerprintBits == 16) return kPlain4x16.forCount(powerOfTwo);
   }
   if (params.bucketSize != 4) return kGenericPacked;
-  if constexpr (!kLean) {
-    static constexpr auto kPlain4x12 = pairOf<PackedBuckets<4, 12>>("plain b=4 f=12, hash id 1", "plain b=4 f=12, hash id 2");
-    if (params.fingerprintBits == 12) return kPlain4x12.forCount(powerOfTwo);
-  }
-  return kPlain4.forCount(powerOfTwo);
+  static const auto kPlain4x12 = pairOf<PackedBuckets<4, 12>>("plain b=4 f=12, hash id 1", "plain b=4 f=12, hash id 2");
+  static const auto kPlain4 = pairOf<PackedBuckets<4, 0>>("plain b=4, hash id 1", "plain b=4, hash id 2");
+  return params.fingerprintBits == 12 ? kPlain4x12.forCount(powerOfTwo) : kPlain4.forCount(powerOfTwo);
 }
 
 }  // namespace
 
 const KernelTable& kernelFor(const FilterParams& params, bool generic) noexcept {
-  if (generic) return params.semiSort ? kGenericSemiSorted : kGenericPacked;
+  if (generic || kLean) return params.semiSort ? kGenericSemiSorted : kGenericPacked;
   const bool powerOfTwo = isPowerOfTwo(params.bucketCount);
   return params.semiSort ? semiSortedKernel(params, powerOfTwo) : plainKernel(params, powerOfTwo);
 }

@@ -5,24 +5,6 @@
 
 namespace cuckoo {
 
-namespace {
-
-std::array<std::uint16_t, kNibbleMultisets> unrankTable() {
-  std::array<std::uint16_t, kNibbleMultisets> table{};
-  for (unsigned a = 0; a < 16; ++a)
-    for (unsigned b = a; b < 16; ++b)
-      for (unsigned c = b; c < 16; ++c)
-        for (unsigned d = c; d < 16; ++d)
-          table[semisort::rankNibbles(a, b, c, d)] = static_cast<std::uint16_t>(a | b << 4 | c << 8 | d << 12);
-  return table;
-}
-
-}  // namespace
-
-// Nothing reads it during static initialization, so its own dynamic
-// initialization order does not matter.
-const std::array<std::uint16_t, kNibbleMultisets> semisort::kUnrank = unrankTable();
-
 static_assert(semisort::rankNibbles(15, 15, 15, 15) == kNibbleMultisets - 1, "the ranks fill [0, 3876)");
 static_assert((1U << kNibbleRankBits) >= kNibbleMultisets, "a rank fits its field");
 

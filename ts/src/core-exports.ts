@@ -151,45 +151,6 @@ export interface CoreExports {
   default_growth(): number;
   default_max_kicks(): number;
   serialized_header_bytes(): number;
-
-  // A filter whose table lives elsewhere (bindings/parts_exports.cpp).
-  parts_locate_packed(
-    fingerprintBits: number,
-    bucketCount: number,
-    seedLow: number,
-    seedHigh: number,
-    data: Address,
-    offsets: Address,
-    count: number,
-    out: Address,
-  ): void;
-  parts_locate_fixed(
-    fingerprintBits: number,
-    bucketCount: number,
-    seedLow: number,
-    seedHigh: number,
-    data: Address,
-    width: number,
-    count: number,
-    out: Address,
-  ): void;
-  parts_of(handle: Handle, out: Address): void;
-  parts_restore(
-    fingerprintBits: number,
-    bucketSize: number,
-    bucketCount: number,
-    maxKicks: number,
-    seedLow: number,
-    seedHigh: number,
-    semiSort: number,
-    payload: Address,
-    length: number,
-    stashOccupied: number,
-    stashFingerprint: number,
-    stashBucket: number,
-    itemCount: number,
-    outHandle: Address,
-  ): number;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The public CuckooFilter class: argument checking, ownership and conversion
 // around the core. No filter logic lives here.
 
-import type { Handle, ItemCalls } from './core-exports.js';
+import type { CoreExports, Handle, ItemCalls } from './core-exports.js';
 import { adopted, adoptedHandle, checkStatus, takeHandle, type Adopted, type Release } from './handles.js';
 import { callsIn, ItemFilter } from './item-filter.js';
 import { describeValue } from './items.js';
@@ -78,6 +78,37 @@ function createHandle(runtime: Runtime, options: unknown): Handle {
   return takeHandle(runtime, status, what, o);
 }
 
+/** The class's calls in each module it has lived in. */
+const calls = new WeakMap<Runtime, ItemCalls>();
+
+/** CuckooFilter's item calls, named one by one (bindings/cuckoo_exports.cpp). */
+function callsOfModule(x: CoreExports): ItemCalls {
+  return {
+    add: x.cuckoo_add,
+    addUnique: x.cuckoo_add_unique,
+    has: x.cuckoo_has,
+    delete: x.cuckoo_delete,
+    count: x.cuckoo_count,
+    addNumber: x.cuckoo_add_number,
+    addUniqueNumber: x.cuckoo_add_unique_number,
+    hasNumber: x.cuckoo_has_number,
+    deleteNumber: x.cuckoo_delete_number,
+    countNumber: x.cuckoo_count_number,
+    addPacked: x.cuckoo_add_packed,
+    hasPacked: x.cuckoo_has_packed,
+    deletePacked: x.cuckoo_delete_packed,
+    addFixed: x.cuckoo_add_fixed,
+    hasFixed: x.cuckoo_has_fixed,
+    deleteFixed: x.cuckoo_delete_fixed,
+    serializedSize: x.cuckoo_serialized_size,
+    serialize: x.cuckoo_serialize,
+    deserialize: x.cuckoo_deserialize,
+    clone: x.cuckoo_clone,
+    destroy: x.cuckoo_destroy,
+    merge: x.cuckoo_merge,
+  };
+}
+
 const release: Release = (runtime, handle) => runtime.core.cuckoo_destroy(handle);
 
 /**
@@ -125,7 +156,9 @@ export class CuckooFilter extends ItemFilter {
 
   /** @internal */
   protected override [callsIn](runtime: Runtime): ItemCalls {
-    return runtime.cuckooCalls;
+    let found = calls.get(runtime);
+    if (found === undefined) calls.set(runtime, (found = callsOfModule(runtime.core)));
+    return found;
   }
 
   /**

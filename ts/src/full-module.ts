@@ -10,6 +10,49 @@ import { createCuckooFullModule, fullWasmUrl } from './full-glue.js';
 import { needFullModule, requireFullRuntime } from './loader.js';
 import { Runtime } from './runtime.js';
 
+/** The full module's plain exports: the lean module's and those only it has. */
+export interface FullCoreExports extends CoreExports {
+  // A filter whose table lives elsewhere (bindings/parts_exports.cpp):
+  // cuckoo-wasm/redis, which loads this module.
+  parts_locate_packed(
+    fingerprintBits: number,
+    bucketCount: number,
+    seedLow: number,
+    seedHigh: number,
+    data: Address,
+    offsets: Address,
+    count: number,
+    out: Address,
+  ): void;
+  parts_locate_fixed(
+    fingerprintBits: number,
+    bucketCount: number,
+    seedLow: number,
+    seedHigh: number,
+    data: Address,
+    width: number,
+    count: number,
+    out: Address,
+  ): void;
+  parts_of(handle: Handle, out: Address): void;
+  parts_restore(
+    fingerprintBits: number,
+    bucketSize: number,
+    bucketCount: number,
+    maxKicks: number,
+    seedLow: number,
+    seedHigh: number,
+    semiSort: number,
+    payload: Address,
+    length: number,
+    stashOccupied: number,
+    stashFingerprint: number,
+    stashBucket: number,
+    itemCount: number,
+    outHandle: Address,
+  ): number;
+}
+
 /** The embind functions of the full module. */
 export interface FullModule {
   // Bloom filters (bindings/bloom_bindings.cpp); a handle addresses either kind.
@@ -90,10 +133,10 @@ async function instantiateFull(module: WebAssembly.Module): Promise<Runtime> {
 
 needFullModule({ file: 'cuckoo-full.wasm', defaultUrl: fullWasmUrl, instantiate: instantiateFull });
 
-/** The full module's runtime and embind functions; throws a CuckooFilterError naming `caller` before it is loaded. */
-export function requireFull(caller: string): { runtime: Runtime; full: FullModule } {
+/** The full module's runtime, embind functions and plain exports; throws a CuckooFilterError naming `caller` before it is loaded. */
+export function requireFull(caller: string): { runtime: Runtime; full: FullModule; core: FullCoreExports } {
   const runtime = requireFullRuntime(caller);
-  return { runtime, full: runtime.embind as FullModule };
+  return { runtime, full: runtime.embind as FullModule, core: runtime.core as FullCoreExports };
 }
 
 /** A BloomFilter's parameters and statistics (describeBloom). */

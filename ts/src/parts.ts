@@ -2,13 +2,14 @@
 // in Redis): its items hashed here exactly as a CuckooFilter of the same
 // shape hashes them, and its table moved to and from an in-process
 // CuckooFilter, so that bytes travel both ways without the items.
-// Internal: the Redis entry's way into the core.
+// Internal: the Redis entry's way into the core. Its calls live in the full
+// module, which importing this file makes init() load.
 
 import { forEachChunk } from './batches.js';
 import { CuckooFilter, type CuckooFilterParams, type ItemBatch } from './filter.js';
 import { adopted, takeHandle } from './handles.js';
 import { NUMERIC_ITEM_BYTES } from './items.js';
-import { requireRuntime } from './loader.js';
+import { requireFull } from './full-module.js';
 import { checkSeed } from './validate.js';
 
 /** What locating an item depends on. */
@@ -28,8 +29,7 @@ export const LOCATION_WORDS = 4;
  * shard (route × S) >> 32). `what` names the items in errors.
  */
 export function locateItems(shape: TableShape, items: ItemBatch, what: string): Uint32Array {
-  const runtime = requireRuntime(what);
-  const { core } = runtime;
+  const { runtime, core } = requireFull(what);
   const [seedLow, seedHigh] = checkSeed(shape.seed, `${what}: seed`);
   const located: Uint32Array[] = [];
   let total = 0;
@@ -68,8 +68,8 @@ export interface FilterParts {
 /** A copy of `filter`'s table, stash and item count. */
 export function partsOf(filter: CuckooFilter): FilterParts {
   const handle = filter.live('toBytes');
-  const runtime = requireRuntime('partsOf');
-  runtime.core.parts_of(handle, runtime.results);
+  const { runtime, core } = requireFull('partsOf');
+  core.parts_of(handle, runtime.results);
   const words = runtime.u32.slice(runtime.results >>> 2, (runtime.results >>> 2) + 7);
   const [address, length, stashed, fingerprint, bucket, countLow, countHigh] = words as unknown as number[];
   return {
@@ -85,11 +85,11 @@ export function partsOf(filter: CuckooFilter): FilterParts {
  * the parameters or disagree, a RangeError for parameters out of range.
  */
 export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, what: string): CuckooFilter {
-  const runtime = requireRuntime(what);
+  const { runtime, core } = requireFull(what);
   const [seedLow, seedHigh] = checkSeed(params.seed, `${what}: seed`);
   const status = runtime.withTemporary(parts.payload.length, what, (address) => {
     runtime.u8.set(parts.payload, address);
-    return runtime.core.parts_restore(
+    return core.parts_restore(
       params.fingerprintBits,
       params.bucketSize,
       params.bucketCount,

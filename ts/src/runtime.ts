@@ -3,7 +3,7 @@
 // in. One per program (loader.ts); every filter object holds the one it lives
 // in.
 
-import type { Address, CoreExports, Handle, ItemCalls } from './core-exports.js';
+import type { Address, CoreExports, Handle } from './core-exports.js';
 import { itemBytesBound, writeCheckedItem, type Item } from './items.js';
 
 /** Which module: the main entry's lean one, or the full one that cuckoo-wasm/inspect and /bloom load. */
@@ -65,8 +65,6 @@ export class Runtime {
   readonly batchData: WasmBuffer;
   readonly batchOffsets: WasmBuffer;
   readonly batchAnswers: WasmBuffer;
-  readonly cuckooCalls: ItemCalls;
-  readonly scalableCalls: ItemCalls;
   /** The facts every error needs, read once. */
   readonly statusOk: number;
 
@@ -84,8 +82,6 @@ export class Runtime {
     this.batchData = new WasmBuffer(this);
     this.batchOffsets = new WasmBuffer(this);
     this.batchAnswers = new WasmBuffer(this);
-    this.cuckooCalls = cuckooCallsOf(core);
-    this.scalableCalls = scalableCallsOf(core);
     this.statusOk = core.status_ok();
   }
 
@@ -161,60 +157,4 @@ export class Runtime {
     this.batchOffsets.shrinkTo(TRIM_BYTES);
     this.batchAnswers.shrinkTo(TRIM_BYTES);
   }
-}
-
-/** CuckooFilter's item calls, named one by one (bindings/cuckoo_exports.cpp). */
-function cuckooCallsOf(x: CoreExports): ItemCalls {
-  return {
-    add: x.cuckoo_add,
-    addUnique: x.cuckoo_add_unique,
-    has: x.cuckoo_has,
-    delete: x.cuckoo_delete,
-    count: x.cuckoo_count,
-    addNumber: x.cuckoo_add_number,
-    addUniqueNumber: x.cuckoo_add_unique_number,
-    hasNumber: x.cuckoo_has_number,
-    deleteNumber: x.cuckoo_delete_number,
-    countNumber: x.cuckoo_count_number,
-    addPacked: x.cuckoo_add_packed,
-    hasPacked: x.cuckoo_has_packed,
-    deletePacked: x.cuckoo_delete_packed,
-    addFixed: x.cuckoo_add_fixed,
-    hasFixed: x.cuckoo_has_fixed,
-    deleteFixed: x.cuckoo_delete_fixed,
-    serializedSize: x.cuckoo_serialized_size,
-    serialize: x.cuckoo_serialize,
-    deserialize: x.cuckoo_deserialize,
-    clone: x.cuckoo_clone,
-    destroy: x.cuckoo_destroy,
-    merge: x.cuckoo_merge,
-  };
-}
-
-/** ScalableCuckooFilter's item calls, named one by one (bindings/scalable_exports.cpp). */
-function scalableCallsOf(x: CoreExports): ItemCalls {
-  return {
-    add: x.scalable_add,
-    addUnique: x.scalable_add_unique,
-    has: x.scalable_has,
-    delete: x.scalable_delete,
-    count: x.scalable_count,
-    addNumber: x.scalable_add_number,
-    addUniqueNumber: x.scalable_add_unique_number,
-    hasNumber: x.scalable_has_number,
-    deleteNumber: x.scalable_delete_number,
-    countNumber: x.scalable_count_number,
-    addPacked: x.scalable_add_packed,
-    hasPacked: x.scalable_has_packed,
-    deletePacked: x.scalable_delete_packed,
-    addFixed: x.scalable_add_fixed,
-    hasFixed: x.scalable_has_fixed,
-    deleteFixed: x.scalable_delete_fixed,
-    serializedSize: x.scalable_serialized_size,
-    serialize: x.scalable_serialize,
-    deserialize: x.scalable_deserialize,
-    clone: x.scalable_clone,
-    destroy: x.scalable_destroy,
-    merge: x.scalable_merge,
-  };
 }

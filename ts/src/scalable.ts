@@ -1,7 +1,7 @@
 // The public ScalableCuckooFilter class: argument checking, ownership and
 // conversion around the core's growable filter (cpp/include/cuckoo/scalable_filter.hpp).
 
-import type { Handle, ItemCalls } from './core-exports.js';
+import type { CoreExports, Handle, ItemCalls } from './core-exports.js';
 import { adopted, adoptedHandle, checkStatus, takeHandle, type Adopted, type Release } from './handles.js';
 import { callsIn, ItemFilter } from './item-filter.js';
 import { describeValue } from './items.js';
@@ -45,6 +45,37 @@ function createHandle(runtime: Runtime, options: unknown, what: string): Handle 
   return takeHandle(runtime, status, what, o);
 }
 
+/** The class's calls in each module it has lived in. */
+const calls = new WeakMap<Runtime, ItemCalls>();
+
+/** ScalableCuckooFilter's item calls, named one by one (bindings/scalable_exports.cpp). */
+function callsOfModule(x: CoreExports): ItemCalls {
+  return {
+    add: x.scalable_add,
+    addUnique: x.scalable_add_unique,
+    has: x.scalable_has,
+    delete: x.scalable_delete,
+    count: x.scalable_count,
+    addNumber: x.scalable_add_number,
+    addUniqueNumber: x.scalable_add_unique_number,
+    hasNumber: x.scalable_has_number,
+    deleteNumber: x.scalable_delete_number,
+    countNumber: x.scalable_count_number,
+    addPacked: x.scalable_add_packed,
+    hasPacked: x.scalable_has_packed,
+    deletePacked: x.scalable_delete_packed,
+    addFixed: x.scalable_add_fixed,
+    hasFixed: x.scalable_has_fixed,
+    deleteFixed: x.scalable_delete_fixed,
+    serializedSize: x.scalable_serialized_size,
+    serialize: x.scalable_serialize,
+    deserialize: x.scalable_deserialize,
+    clone: x.scalable_clone,
+    destroy: x.scalable_destroy,
+    merge: x.scalable_merge,
+  };
+}
+
 const release: Release = (runtime, handle) => runtime.core.scalable_destroy(handle);
 
 /**
@@ -84,7 +115,9 @@ export class ScalableCuckooFilter extends ItemFilter {
 
   /** @internal */
   protected override [callsIn](runtime: Runtime): ItemCalls {
-    return runtime.scalableCalls;
+    let found = calls.get(runtime);
+    if (found === undefined) calls.set(runtime, (found = callsOfModule(runtime.core)));
+    return found;
   }
 
   /**

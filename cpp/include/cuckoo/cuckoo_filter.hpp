@@ -146,7 +146,9 @@ class CuckooFilter {
   InsertOutcome insertUnique(const void* item, std::size_t length) noexcept {
     return kernel_->insertUnique(*this, item, length);
   }
-  // insert(), reporting every step to `observer` (nothing when the filter is full).
+  // insert(), reporting every step to `observer` (nothing when the filter is
+  // full). Not in the lean WebAssembly module, whose kernels leave it out
+  // (kernels_generic.cpp); its only caller, cuckoo-wasm/inspect, loads the full one.
   bool insertObserved(const void* item, std::size_t length, InsertObserver& observer) noexcept {
     return kernel_->insertObserved(*this, item, length, observer);
   }

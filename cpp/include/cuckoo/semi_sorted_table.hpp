@@ -56,7 +56,7 @@ constexpr std::uint32_t rankNibbles(unsigned a, unsigned b, unsigned c, unsigned
 
 // Rank -> the four sorted nibbles packed as a | b << 4 | c << 8 | d << 12.
 // 7.6 KiB, small enough to stay in L1 during lookups. Filled when the program
-// starts (semi_sorted_table.cpp) rather than stored in the binary, which keeps
+// starts (semi_sorted_ranks.cpp) rather than stored in the binary, which keeps
 // it out of the wasm download.
 extern const std::array<std::uint16_t, kNibbleMultisets> kUnrank;
 

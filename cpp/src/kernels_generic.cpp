@@ -1,0 +1,38 @@
+// The generic kernels: they decide the table's shape and bucket layout at run
+// time, so they serve every shape no specialised kernel is compiled for, any
+// filter switched to them (CuckooFilter::useGenericKernel), and the rarer
+// operations a specialised kernel leaves to them (kernels.cpp). Their own
+// file, so that the lean WebAssembly module can compile them for size while
+// its specialised kernel stays compiled for speed (cpp/CMakeLists.txt).
+
+#include "kernel.hpp"
+#include "kernel_tables.hpp"
+
+namespace cuckoo::detail {
+namespace {
+
+// The lean WebAssembly module has no caller of observed inserts (only
+// cuckoo-wasm/inspect traces them, in the full module): it leaves them out.
+#if defined(CUCKOO_LEAN_KERNELS)
+template <class K>
+constexpr auto kObservedInsert = nullptr;
+#else
+template <class K>
+constexpr auto kObservedInsert = &K::insertObserved;
+#endif
+
+template <class Buckets>
+constexpr KernelTable genericTable() {
+  using K = Kernel<Buckets, BucketIndex>;
+  return KernelTable{"generic",     &K::insert,    &K::insertUnique,      kObservedInsert<K>, &K::contains,
+                     &K::erase,     &K::count,     &K::reinsertStash,     &K::insertFingerprint,
+                     &K::insertMany, &K::containsMany, &K::eraseMany};
+}
+
+}  // namespace
+
+// Constant (constexpr), so initialized before kernels.cpp's tables copy from them.
+constexpr KernelTable kGenericPacked = genericTable<PackedBuckets<0, 0>>();
+constexpr KernelTable kGenericSemiSorted = genericTable<SemiSortedBuckets<0>>();
+
+}  // namespace cuckoo::detail
