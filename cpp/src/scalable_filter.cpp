@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "batch_memory.hpp"
+#include "once_per_filter.hpp"
 #include "reject.hpp"
 #include "scalable_ops.hpp"
 #include "scalable_table.hpp"
@@ -22,7 +23,7 @@ ScalableCuckooFilter::~ScalableCuckooFilter() { delete table_; }
 
 ScalableCuckooFilter::ScalableCuckooFilter(ScalableCuckooFilter&& other) noexcept { *this = std::move(other); }
 
-ScalableCuckooFilter& ScalableCuckooFilter::operator=(ScalableCuckooFilter&& other) noexcept {
+CUCKOO_ONCE_PER_FILTER ScalableCuckooFilter& ScalableCuckooFilter::operator=(ScalableCuckooFilter&& other) noexcept {
   if (this == &other) return *this;
   delete table_;
   params_ = other.params_;
@@ -36,7 +37,7 @@ ScalableCuckooFilter& ScalableCuckooFilter::operator=(ScalableCuckooFilter&& oth
   return *this;
 }
 
-Status ScalableCuckooFilter::validate(const ScalableParams& params) noexcept {
+CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::validate(const ScalableParams& params) noexcept {
   if (params.initialCapacity == 0 || params.initialCapacity > (std::uint64_t{1} << 32)) {
     return rejected(Status::kInvalidInitialCapacity);
   }
@@ -50,7 +51,7 @@ Status ScalableCuckooFilter::validate(const ScalableParams& params) noexcept {
   return Status::kOk;
 }
 
-ScalableShape ScalableCuckooFilter::initialShape(const ScalableParams& params) noexcept {
+CUCKOO_ONCE_PER_FILTER ScalableShape ScalableCuckooFilter::initialShape(const ScalableParams& params) noexcept {
   const std::uint64_t buckets = initialBucketsFor(params.initialCapacity);
   ScalableShape shape;
   shape.fixedBits = kFixedBits;
@@ -61,7 +62,7 @@ ScalableShape ScalableCuckooFilter::initialShape(const ScalableParams& params) n
   return shape;
 }
 
-Status ScalableCuckooFilter::create(const ScalableParams& params, ScalableCuckooFilter& out) noexcept {
+CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::create(const ScalableParams& params, ScalableCuckooFilter& out) noexcept {
   if (const Status valid = validate(params); valid != Status::kOk) return valid;
   const ScalableShape shape = initialShape(params);
   const std::uint64_t buckets = shape.bucketCount();
@@ -80,7 +81,7 @@ Status ScalableCuckooFilter::create(const ScalableParams& params, ScalableCuckoo
   return Status::kOk;
 }
 
-Status ScalableCuckooFilter::cloneTo(ScalableCuckooFilter& out) const noexcept {
+CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::cloneTo(ScalableCuckooFilter& out) const noexcept {
   auto* table = new (std::nothrow) ScalableTable(shape_.slotBits(), params_.semiSort);
   if (table == nullptr) return Status::kOutOfMemory;
   if (const Status status = table_->copyTo(*table); status != Status::kOk) {
@@ -212,7 +213,7 @@ std::size_t ScalableCuckooFilter::eraseMany(const ItemBatch& items) noexcept {
   return erased;
 }
 
-Status ScalableCuckooFilter::clear() noexcept {
+CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::clear() noexcept {
   ScalableCuckooFilter fresh;
   if (const Status status = create(params_, fresh); status != Status::kOk) return status;
   *this = std::move(fresh);
@@ -223,7 +224,7 @@ std::uint32_t ScalableCuckooFilter::slotValue(std::uint64_t bucket, unsigned slo
   return table_->read(bucket).value[slot];
 }
 
-ScalableStats ScalableCuckooFilter::stats() const noexcept {
+CUCKOO_ONCE_PER_FILTER ScalableStats ScalableCuckooFilter::stats() const noexcept {
   ScalableStats s{};
   s.itemCount = itemCount_;
   s.entryCount = entryCount_;
@@ -236,7 +237,7 @@ ScalableStats ScalableCuckooFilter::stats() const noexcept {
   return s;
 }
 
-Status ScalableCuckooFilter::merge(const ScalableCuckooFilter& other) noexcept {
+CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::merge(const ScalableCuckooFilter& other) noexcept {
   if (params_.semiSort != other.params_.semiSort) return rejected(Status::kMergeSemiSortDiffer);
   if (params_.seed != other.params_.seed) return rejected(Status::kMergeSeedDiffer);
   if (shape_.fixedBits != other.shape_.fixedBits || shape_.tailBits != other.shape_.tailBits ||

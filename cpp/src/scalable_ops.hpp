@@ -14,6 +14,7 @@
 #include "cuckoo/item_batch.hpp"
 #include "cuckoo/scalable_filter.hpp"
 #include "item_hash.hpp"
+#include "once_per_filter.hpp"
 #include "reject.hpp"
 #include "scalable_sizing.hpp"
 #include "scalable_table.hpp"
@@ -293,7 +294,7 @@ class ScalableCuckooFilter::Ops {
   // one, that bucket's entries must agree with both of its forms (they are
   // checked as both buckets' entries): entries stored for one virtual bucket
   // leave the other free once a split separates the two.
-  static bool neverFits(const ScalableCuckooFilter& f, const HeldEntry& held) noexcept {
+  CUCKOO_ONCE_PER_FILTER static bool neverFits(const ScalableCuckooFilter& f, const HeldEntry& held) noexcept {
     const std::uint32_t fingerprint = held.value >> f.shape_.tailBits;
     HeldEntry other;
     if (!otherPlace(f, held.value, held.bucket, other.value, other.bucket)) return false;
@@ -320,7 +321,7 @@ class ScalableCuckooFilter::Ops {
     return true;
   }
 
-  static bool stashNeverFits(const ScalableCuckooFilter& f) noexcept {
+  CUCKOO_ONCE_PER_FILTER static bool stashNeverFits(const ScalableCuckooFilter& f) noexcept {
     for (unsigned k = 0; k < f.stashCount_; ++k) {
       if (neverFits(f, f.stash_[k])) return true;
     }
@@ -442,7 +443,7 @@ class ScalableCuckooFilter::Ops {
   // items (kMinLoadToGrowForStash has why): the growth must carry the stash
   // (each entry may be copied by two splits), and the items must fill the
   // table enough that growth, not its entries, is what they lack.
-  static bool mayGrowForStash(const ScalableCuckooFilter& f, std::uint64_t items) noexcept {
+  CUCKOO_ONCE_PER_FILTER static bool mayGrowForStash(const ScalableCuckooFilter& f, std::uint64_t items) noexcept {
     if (f.stashCount_ == 0) return true;
     if (f.stashCount_ > kMaxHeld / 4 || stashNeverFits(f)) return false;
     const std::uint64_t buckets = f.table_->bucketCount();

@@ -103,18 +103,21 @@ export function writeView(view: ArrayBufferView, heap: Uint8Array, at: number): 
 /** A safe integer as 8 bytes, little-endian two's complement, at `at`. */
 export function writeSafeInteger(value: number, heap: Uint8Array, at: number): void {
   const high = Math.floor(value / TWO_POW_32);
-  const low = value - high * TWO_POW_32;
-  for (let i = 0; i < 4; i++) heap[at + i] = (low >>> (8 * i)) & 0xff;
-  for (let i = 0; i < 4; i++) heap[at + 4 + i] = (high >>> (8 * i)) & 0xff;
+  writeWords(value - high * TWO_POW_32, high, heap, at);
 }
 
 /** A bigint in [-2^63, 2^64) as 8 bytes, little-endian two's complement, at `at`. */
 export function writeBigInt(value: bigint, heap: Uint8Array, at: number): void {
   const unsigned = BigInt.asUintN(64, value);
-  const low = Number(unsigned & 0xffffffffn);
-  const high = Number(unsigned >> 32n);
-  for (let i = 0; i < 4; i++) heap[at + i] = (low >>> (8 * i)) & 0xff;
-  for (let i = 0; i < 4; i++) heap[at + 4 + i] = (high >>> (8 * i)) & 0xff;
+  writeWords(Number(unsigned & 0xffffffffn), Number(unsigned >> 32n), heap, at);
+}
+
+/** Two 32-bit words, low then high, little-endian, at any byte `at`. */
+function writeWords(low: number, high: number, heap: Uint8Array, at: number): void {
+  for (let i = 0; i < 4; i++) {
+    heap[at + i] = (low >>> (8 * i)) & 0xff;
+    heap[at + 4 + i] = (high >>> (8 * i)) & 0xff;
+  }
 }
 
 /**
