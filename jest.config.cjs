@@ -7,9 +7,9 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tests/ts/tsconfig.json' }] },
   moduleNameMapper: {
-    '^cuckoo-wasm$': '<rootDir>/dist/cjs/index.js',
-    '^cuckoo-wasm/inspect$': '<rootDir>/dist/cjs/inspect.js',
-    '^cuckoo-wasm/bloom$': '<rootDir>/dist/cjs/bloom.js',
+    '^cuckoo-wasm$': '<rootDir>/dist/cjs/index.node.js',
+    '^cuckoo-wasm/inspect$': '<rootDir>/dist/cjs/inspect.node.js',
+    '^cuckoo-wasm/bloom$': '<rootDir>/dist/cjs/bloom.node.js',
   },
   testTimeout: 120000,
 };

@@ -17,7 +17,7 @@
 // `npm run bench -- --growth` runs it. --quick stops at 10^6 items. A program, not a test: it prints figures and
 // whether the targets are met, and exits 0 either way. Build first.
 
-import { init, CuckooFilter, ScalableCuckooFilter } from '../dist/esm/index.js';
+import { init, CuckooFilter, ScalableCuckooFilter } from '../dist/esm/index.node.mjs';
 import { safeIntegerKeys } from './keys.mjs';
 import { now, secondsSince } from './support/clock.mjs';
 import { countOnes } from './support/stats.mjs';

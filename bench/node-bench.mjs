@@ -28,8 +28,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 
-import { init, CuckooFilter } from '../dist/esm/index.js';
-import { practicalMaxLoad } from '../dist/esm/inspect.js';
+import { init, CuckooFilter } from '../dist/esm/index.node.mjs';
+import { practicalMaxLoad } from '../dist/esm/inspect.node.mjs';
 import { browserUnavailable, openBenchPage, startBenchSite } from './browser/chromium.mjs';
 import { measureKernels, startNodeRuntime } from './node/kernels.mjs';
 import { cpuShares, measureOurs } from './node/measure.mjs';
@@ -108,8 +108,8 @@ function estimatePeers(ours, peers) {
 }
 
 /**
- * The kernel rows and cost split, in a fresh Node process and (unless
- * skipped) in Chromium, alternating. Returns { kernels, browser }.
+ * The kernel rows, in a fresh Node process and (unless skipped) in Chromium,
+ * alternating. Returns { kernels, browser }.
  */
 async function measureKernelRows() {
   const node = await startNodeRuntime();
@@ -151,16 +151,20 @@ async function main() {
   const native = runNative(options.sizes);
   if (native.error) progress(`native: ${native.error}`);
 
+  progress('the JavaScript boundary, in a fresh Node process: bench/boundary.mjs');
+  const boundary = measureBoundary();
+
   await init();
   const { ours, peers } = measureMainTable();
   const { kernels, browser } = await measureKernelRows();
 
   machine.loadAverageAtEnd = os.loadavg()[0];
   machine.cpuShareOfTimedLoops = { median: median(cpuShares), min: Math.min(...cpuShares) };
-  const { quick, sizes, reps, kernelRounds, costRounds } = options;
+  const { quick, sizes, reps, kernelRounds } = options;
   const results = {
     machine,
-    options: { quick, sizes, reps, kernelRounds, costRounds, fingerprintBits: FINGERPRINT_BITS, bucketSize: BUCKET_SIZE, seed: SEED },
+    options: { quick, sizes, reps, kernelRounds, fingerprintBits: FINGERPRINT_BITS, bucketSize: BUCKET_SIZE, seed: SEED },
+    boundary,
     native,
     ours,
     peers,
@@ -168,15 +172,46 @@ async function main() {
     kernels,
     browser,
   };
-  results.targets = [...evaluateTargets(ours, peers), ...evaluateIssue11Targets(results)];
+  results.targets = [
+    ...boundary.targets.map(({ target, value, met }) => ({ id: `boundary: ${target}`, met, text: `${target}: ${value.toFixed(2)}` })),
+    ...evaluateTargets(ours, peers),
+    ...evaluateIssue11Targets(results),
+  ];
   results.totalSeconds = secondsSince(startedAt);
   if (options.json) {
     console.log(JSON.stringify(results, null, 2));
   } else {
     const targets = ['Targets:', ...results.targets.map((t) => `- ${t.met ? 'MET' : 'NOT MET'}: ${t.text}`)].join('\n');
-    console.log([renderMain(results), renderKernels(results), targets].join('\n\n'));
+    console.log([boundary.text, renderMain(results), renderKernels(results), targets].join('\n\n'));
   }
   progress(`done in ${results.totalSeconds.toFixed(0)} s`);
+}
+
+/**
+ * bench/boundary.mjs in a fresh Node process, which imports only the main
+ * entry (the lean module): its table and its targets.
+ */
+function measureBoundary() {
+  const args = [path.join(HERE, 'boundary.mjs'), ...(options.quick ? ['--quick'] : [])];
+  const run = (extra) => spawnSync(process.execPath, [...args, ...extra], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const json = run(['--json']);
+  if (json.status !== 0) throw new Error(`bench/boundary.mjs failed: ${json.stderr}`);
+  const figures = JSON.parse(json.stdout);
+  return { ...figures, text: renderBoundary(figures) };
+}
+
+/** The boundary's table, as bench/boundary.mjs prints it. */
+function renderBoundary({ items, rounds, nsPerItem, targets }) {
+  const lines = [`## The JavaScript boundary (${items.toLocaleString('en')} items, best of ${rounds} rounds, CPU time)`, '', '| per item | ns |', '|---|--:|'];
+  for (const [name, ns] of Object.entries(nsPerItem)) lines.push(`| ${name} | ${ns.toFixed(1)} |`);
+  lines.push('', '| target | measured | met |', '|---|--:|---|');
+  for (const { target, value, met } of targets) lines.push(`| ${target} | ${value.toFixed(2)} | ${met ? 'yes' : 'no'} |`);
+  return lines.join('\n');
+}
+
+function mainBoundary() {
+  const args = [path.join(HERE, 'boundary.mjs'), ...(options.quick ? ['--quick'] : []), ...(options.json ? ['--json'] : [])];
+  process.exitCode = spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
 }
 
 // The growable filters' benchmark is its own program: run it as the user asked.
@@ -186,4 +221,4 @@ function mainGrowth() {
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-await (options.growth ? mainGrowth() : options.space ? mainSpace() : main());
+await (options.boundary ? mainBoundary() : options.growth ? mainGrowth() : options.space ? mainSpace() : main());

@@ -1,8 +1,8 @@
 // Gives the ES module build its own extensions: dist/esm/*.js -> *.mjs and
 // *.d.ts -> *.d.mts, with every relative specifier rewritten to match. The
-// package root is CommonJS, and Node reads the '#platform' subpath import
-// only from the root package.json, so the ES modules cannot sit under a
-// package.json of their own that says "type": "module".
+// package root is CommonJS; with their own extension the ES modules need no
+// package.json of their own saying "type": "module", which tools read as a
+// package boundary.
 //   node scripts/esm-extensions.mjs dist/esm
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

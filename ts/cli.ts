@@ -11,7 +11,7 @@ import { optionSpecs, parseArgs, USAGE } from './cli/arguments.js';
 import { commands } from './cli/commands.js';
 import { reportError, UsageError } from './cli/errors.js';
 import { processIo, type CliIo } from './cli/io.js';
-import { init } from './index.js';
+import { init } from './index.node.js';
 
 export type { CliIo, CliOutput } from './cli/io.js';
 

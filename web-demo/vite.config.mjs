@@ -14,8 +14,9 @@ export default {
   logLevel: 'warn',
   resolve: {
     alias: [
-      { find: /^cuckoo-wasm\/inspect$/, replacement: fromHere('../dist/esm/inspect.js') },
-      { find: /^cuckoo-wasm$/, replacement: fromHere('../dist/esm/index.js') },
+      { find: /^cuckoo-wasm\/inspect$/, replacement: fromHere('../dist/esm/inspect.mjs') },
+      { find: /^cuckoo-wasm\/bloom$/, replacement: fromHere('../dist/esm/bloom.mjs') },
+      { find: /^cuckoo-wasm$/, replacement: fromHere('../dist/esm/index.mjs') },
     ],
   },
   build: {

@@ -1,4 +1,4 @@
-// The kernel rows and the per-call cost split of `npm run bench`: the shared
+// The kernel rows of `npm run bench`: the shared
 // measurement module (bench/shared/wasm-bench.mjs) run in a fresh Node process
 // and, when the browser column is on, in a Chromium page, round by round
 // alternating between the two (and which goes first), so that both see the
@@ -16,10 +16,10 @@ const OPS = ['add', 'has', 'miss', 'del'];
 /**
  * runtimes: [{ name, call(method, arg) }], each a createWasmBench session
  * (called directly in Node, through page.evaluate in Chromium).
- * Returns { [name]: { kernels: { [log2]: rows }, cost } }.
+ * Returns { [name]: { kernels: { [log2]: rows } } }.
  */
-export async function measureKernels(runtimes, { sizes, kernelRounds, costRounds, progress }) {
-  const raw = Object.fromEntries(runtimes.map((r) => [r.name, { kernels: {}, cost: [] }]));
+export async function measureKernels(runtimes, { sizes, kernelRounds, progress }) {
+  const raw = Object.fromEntries(runtimes.map((r) => [r.name, { kernels: {} }]));
   const inTurn = async (round, method, arg, record) => {
     const order = round % 2 === 0 ? runtimes : [...runtimes].reverse();
     for (const runtime of order) record(runtime.name, await runtime.call(method, arg));
@@ -30,7 +30,7 @@ export async function measureKernels(runtimes, { sizes, kernelRounds, costRounds
     for (const runtime of runtimes) await runtime.call('prepare', log2);
     if (log2 === sizes[0]) {
       // Two rounds: V8 tiers wasm up function by function and JavaScript
-      // call sites settle over the first calls (see bench/batch-lag.mjs).
+      // call sites settle over the first calls (bench/README.md).
       for (let round = 0; round < 2; round++) {
         progress(`kernel rows 2^${log2}: untimed warm-up round ${round + 1} of 2`);
         await inTurn(round, 'kernelRound', log2, () => {});
@@ -42,18 +42,11 @@ export async function measureKernels(runtimes, { sizes, kernelRounds, costRounds
     }
     for (const runtime of runtimes) await runtime.call('release', log2);
   }
-  progress('per-call cost split: untimed warm-up round');
-  await inTurn(0, 'costRound', undefined, () => {});
-  for (let round = 0; round < costRounds; round++) {
-    progress(`per-call cost split: round ${round + 1} of ${costRounds}`);
-    await inTurn(round, 'costRound', undefined, (name, cost) => raw[name].cost.push(cost));
-  }
   return Object.fromEntries(
     runtimes.map(({ name }) => [
       name,
       {
         kernels: Object.fromEntries(Object.entries(raw[name].kernels).map(([log2, rounds]) => [log2, summariseKernels(rounds)])),
-        cost: summariseCost(raw[name].cost),
       },
     ]),
   );
@@ -77,16 +70,6 @@ function summariseKernels(rounds) {
       rates: Object.fromEntries(OPS.map((op) => [op, rate(op)])),
     };
   });
-}
-
-/** Median ns per item of each part, over rounds. */
-function summariseCost(rounds) {
-  const out = {};
-  for (const part of ['number', 'string', 'batch']) {
-    out[part] = {};
-    for (const field of Object.keys(rounds[0][part])) out[part][field] = median(rounds.map((round) => round[part][field]));
-  }
-  return out;
 }
 
 const divide = (a, b) => Object.fromEntries(OPS.map((op) => [op, a[op] / b[op]]));

@@ -1,8 +1,9 @@
 // The command line of `npm run bench` (bench/node-bench.mjs) and the
 // constants every part of it shares.
 
-export const USAGE = 'usage: node bench/node-bench.mjs [--quick] [--json] [--no-browser] | --space [--json] | --growth [--quick] [--json]';
-const FLAGS = ['--quick', '--json', '--space', '--no-browser', '--growth'];
+export const USAGE =
+  'usage: node bench/node-bench.mjs [--quick] [--json] [--no-browser] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json]';
+const FLAGS = ['--quick', '--json', '--space', '--no-browser', '--growth', '--boundary'];
 
 export const FINGERPRINT_BITS = 12;
 /** Semi-sorted rows use one bit more: the same space as FINGERPRINT_BITS plain. */
@@ -28,6 +29,7 @@ export function parseOptions(argv) {
     json: argv.includes('--json'),
     space: argv.includes('--space'),
     growth: argv.includes('--growth'),
+    boundary: argv.includes('--boundary'),
     browser: !argv.includes('--no-browser'),
     sizes: quick ? [16] : [16, 22],
     /** Timed runs per (mode, size) of the main table, after one untimed warm-up run at 2^16. */
@@ -37,7 +39,5 @@ export function parseOptions(argv) {
      * Chromium alternating), after two untimed rounds at 2^16.
      */
     kernelRounds: quick ? { 16: 3, 22: 1 } : { 16: 7, 22: 1 },
-    /** Rounds of the per-call cost split, Node and Chromium alternating, after one untimed round. */
-    costRounds: quick ? 3 : 5,
   };
 }

@@ -119,46 +119,6 @@ export function compareRatios(results) {
   return { text: lines.join('\n'), checks };
 }
 
-function costTable(results) {
-  const { kernels } = results;
-  const lines = [
-    '### Where the time of a call goes (ns per item, 2^16 buckets, f=12 b=4, filled; medians)',
-    '',
-    '"embind floor": an embind call that does almost nothing (inspect.mix32 of one number). ' +
-      '"containsItem": the raw embind function on stored items written beforehand (a ring of 4096), so embind call + core lookup. ' +
-      '"encode": `writer.writeSingle(item)` alone (the item\'s bytes into wasm memory). ' +
-      '"has()": the public call, everything. Each part is timed alone, in its own loop; run together they overlap in the CPU, ' +
-      'so has() can be less than their sum. ' +
-      'Numbers are u32 keys (8-byte items), strings 16 hex characters. Internal access (dist/esm/loader.js requireRuntime), bench only.',
-    '',
-    '| runtime | item | embind floor | containsItem | encode | containsItem + encode | has() | has() M/s |',
-    '|---|---|--:|--:|--:|--:|--:|--:|',
-  ];
-  for (const [name, runtime] of Object.entries(kernels)) {
-    for (const kind of ['number', 'string']) {
-      const c = runtime.cost[kind];
-      lines.push(
-        `| ${RUNTIME_NAMES[name]} | ${kind} | ${ns(c.boundaryNs)} | ${ns(c.callNs)} | ${ns(c.encodeNs)} | ` +
-          `${ns(c.callNs + c.encodeNs)} | ${ns(c.hasNs)} | ${mops(1e3 / c.hasNs)} |`,
-      );
-    }
-  }
-  lines.push('');
-  lines.push('hasMany(Uint32Array) of every stored key, split (ns per item): "write" = `writeNumericRun` of every chunk; ');
-  lines.push('"core" = the raw `containsFixed` on chunks written beforehand; "rest" = whole − write − core (answers copied out, per-chunk overhead).');
-  lines.push('');
-  lines.push('| runtime | write | core | rest | whole hasMany | hasMany M/s |');
-  lines.push('|---|--:|--:|--:|--:|--:|');
-  for (const [name, runtime] of Object.entries(kernels)) {
-    const b = runtime.cost.batch;
-    lines.push(
-      `| ${RUNTIME_NAMES[name]} | ${ns(b.encodeNs)} | ${ns(b.coreNs)} | ${ns(b.hasManyNs - b.encodeNs - b.coreNs)} | ` +
-        `${ns(b.hasManyNs)} | ${mops(1e3 / b.hasManyNs)} |`,
-    );
-  }
-  return lines.join('\n');
-}
-
 /** Chromium / Node for the batch and per-call rows of the same run: { text, batchShares }. */
 export function compareBrowser(results) {
   const { kernels, options } = results;
@@ -181,18 +141,11 @@ export function compareBrowser(results) {
       lines.push(`| 2^${log2} | ${variantLabel(row)} | ${shares.map(f2).join(' | ')} |`);
     }
   }
-  const node = kernels.node.cost;
-  const chromium = kernels.chromium.cost;
-  lines.push('');
-  lines.push(
-    `Per call, 2^16: has(number) ${f2(node.number.hasNs / chromium.number.hasNs)}, has(string) ${f2(node.string.hasNs / chromium.string.hasNs)}; ` +
-      `hasMany(Uint32Array) ${f2(node.batch.hasManyNs / chromium.batch.hasManyNs)} (Chromium ÷ Node, rates).`,
-  );
   return { text: lines.join('\n'), batchShares };
 }
 
 export function renderKernels(results) {
-  const sections = [kernelTable(results), compareRatios(results).text, costTable(results)];
+  const sections = [kernelTable(results), compareRatios(results).text];
   if (results.kernels.chromium) sections.push(compareBrowser(results).text);
   else if (results.browser?.skipped) sections.push(`Browser column skipped: ${results.browser.skipped}.`);
   return sections.join('\n\n');

@@ -4,14 +4,12 @@
 // A process of its own, so that its JIT state owes nothing to the main
 // table's runs, as the page's owes nothing to them either.
 
-import { init, CuckooFilter } from '../../dist/esm/index.js';
-import { kernelName, useGenericKernel } from '../../dist/esm/inspect.js';
-// Internal, for the per-call cost split only (bench/shared/wasm-bench.mjs).
-import { requireRuntime } from '../../dist/esm/loader.js';
+import { init, CuckooFilter } from '../../dist/esm/index.node.mjs';
+import { kernelName, useGenericKernel } from '../../dist/esm/inspect.node.mjs';
 import { createWasmBench } from '../shared/wasm-bench.mjs';
 
 await init();
-const bench = createWasmBench({ CuckooFilter, kernelName, useGenericKernel, requireRuntime, gc: globalThis.gc });
+const bench = createWasmBench({ CuckooFilter, kernelName, useGenericKernel, gc: globalThis.gc });
 process.on('message', ({ id, method, arg }) => {
   try {
     process.send({ id, result: bench[method](arg) });

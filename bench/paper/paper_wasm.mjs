@@ -8,7 +8,8 @@
 // `filters` also times the per-call API (has(bigint)) on a prefix of each
 // Figure 5 workload. Build first: bash scripts/build.
 
-import { init, CuckooFilter, BloomFilter } from '../../dist/esm/index.js';
+import { init, CuckooFilter } from '../../dist/esm/index.node.mjs';
+import { BloomFilter } from '../../dist/esm/bloom.node.mjs';
 import { absentState, choiceState, generateKeys, presentState, SplitMix64 } from './splitmix.mjs';
 import { now, secondsSince } from '../support/clock.mjs';
 import { countOnes, upperMedian } from '../support/stats.mjs';

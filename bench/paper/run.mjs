@@ -214,7 +214,7 @@ function updateReadme(table) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  for (const file of [NATIVE, path.join(ROOT, 'dist/esm/index.js')]) {
+  for (const file of [NATIVE, path.join(ROOT, 'dist/esm/index.node.mjs')]) {
     if (!existsSync(file)) {
       console.error(`run.mjs: ${path.relative(ROOT, file)} not found: build first (bash scripts/build, or npm run paper)`);
       process.exit(1);

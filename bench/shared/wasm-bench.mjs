@@ -4,23 +4,21 @@
 // Node and the installed tarball in Chromium; times are performance.now()
 // in both.
 //
-// Two kinds of round, each one repetition of every variant in turn, so that a
-// caller alternating rounds (Node, Chromium, Node, ...) spreads noise over all:
-// - kernelRound(log2): filters of 2^log2 buckets, f=12 b=4 with their own
-//   (specialised) kernel and a twin switched to the generic one, per call and
-//   in batches, plus semi-sorted f=13: fill to the first refused add, look up
-//   every stored key, as many absent keys, delete every stored key; the
-//   native bench's protocol, with the keys as u32 numbers (8-byte items, as
-//   its u64 keys).
-// - costRound(): where the time of one has() goes, for a number and a string
-//   item, and where the time of a hasMany(Uint32Array) goes.
+// kernelRound(log2), one repetition of every variant in turn, so that a caller
+// alternating rounds (Node, Chromium, Node, ...) spreads noise over all:
+// filters of 2^log2 buckets, f=12 b=4 with their own (specialised) kernel and
+// a twin switched to the generic one, per call and in batches, plus
+// semi-sorted f=13: fill to the first refused add, look up every stored key,
+// as many absent keys, delete every stored key; the native bench's protocol,
+// with the keys as u32 numbers (8-byte items, as its u64 keys). It runs in the
+// full module (cuckoo-wasm/inspect switches kernels), which carries the
+// specialised kernels; what a call of the main entry costs is
+// bench/boundary.mjs's.
 //
-// lib = { CuckooFilter, useGenericKernel, kernelName, requireRuntime, gc? }.
-// requireRuntime is internal (dist/esm/loader.js): the cost split needs the
-// raw embind module and the item writer, which no public API exposes; a bench
-// may reach inside, a user should not.
+// lib = { CuckooFilter, useGenericKernel, kernelName, gc? }: the package's
+// exports only.
 
-import { hexStrings, uint32Keys } from '../keys.mjs';
+import { uint32Keys } from '../keys.mjs';
 
 export const FINGERPRINT_BITS = 12;
 export const SEMI_SORTED_BITS = FINGERPRINT_BITS + 1;
@@ -28,18 +26,12 @@ export const BUCKET_SIZE = 4;
 const SEED = 1;
 const ABSENT_BASE = 2 ** 31;
 const MAX_NEGATIVES = 1 << 22;
-/** The table the cost split uses: 2^16 buckets, a few hundred KB, in cache. */
-const COST_LOG2 = 16;
-/** Passes over the keys per timed section of the cost split: tens of milliseconds each. */
-const COST_PASSES = 4;
 /**
  * Lookups of a small table pass over the keys this many times, so that a
  * timed section lasts tens of milliseconds rather than a few: long enough
  * for a clock of 5 µs steps and a scheduler tick of the noisy machine.
  */
 const lookupPasses = (log2) => (log2 <= 18 ? 4 : 1);
-/** Items written beforehand for the raw call: a ring of this many, tens of KB, in cache as has()'s one buffer is. */
-const RING = 4096;
 
 /** The variants of kernelRound, in the order they run. */
 export const KERNEL_VARIANTS = [
@@ -76,19 +68,9 @@ function deleteNumbers(filter, keys, count) {
   for (let i = 0; i < count; i++) if (filter.delete(keys[i])) deleted++;
   return deleted;
 }
-function addStrings(filter, keys) {
-  let n = 0;
-  while (n < keys.length && filter.add(keys[n])) n++;
-  return n;
-}
-function hasStrings(filter, keys, count) {
-  let hits = 0;
-  for (let i = 0; i < count; i++) if (filter.has(keys[i])) hits++;
-  return hits;
-}
 
 export function createWasmBench(lib) {
-  const { CuckooFilter, useGenericKernel, kernelName, requireRuntime } = lib;
+  const { CuckooFilter, useGenericKernel, kernelName } = lib;
   const gc = lib.gc ?? (() => {});
   const keysBySize = new Map();
 
@@ -160,131 +142,10 @@ export function createWasmBench(lib) {
     }
   }
 
-  const costKeys = {};
-  function costKeysOf(kind) {
-    if (costKeys[kind] === undefined) {
-      const count = BUCKET_SIZE * 2 ** COST_LOG2 + 1;
-      costKeys[kind] = kind === 'string' ? hexStrings(0, count) : uint32Keys(0, count);
-    }
-    return costKeys[kind];
-  }
-
-  /**
-   * Nanoseconds per item of each part of has(item), on a filled 2^16-bucket
-   * filter, over every stored key:
-   * - boundary: an embind call that does almost nothing (inspectMix32), the
-   *   floor of any call into the module;
-   * - call: module.cuckooContainsItem(handle, address, length) on items written
-   *   beforehand, each at its own address: the embind call and the core's lookup;
-   * - encode: writer.writeSingle(item), the item's bytes into wasm memory;
-   * - has: filter.has(item), everything a user pays.
-   */
-  function costOf(kind) {
-    const keys = costKeysOf(kind);
-    const { module, writer } = requireRuntime('bench');
-    const filter = newFilter(COST_LOG2, KERNEL_VARIANTS[0]);
-    try {
-      const n = kind === 'string' ? addStrings(filter, keys) : addNumbers(filter, keys);
-      const handle = filter.live('bench');
-      const label = 'bench: item';
-      const stride = kind === 'string' ? 16 : 8;
-      const block = module._malloc(RING * stride) >>> 0;
-      // Every key here is a 16-character ASCII hex string or a u32: 16 bytes
-      // of text, or 8 bytes of little-endian int64 with a zero high word.
-      if (kind === 'string') {
-        const heap = module.HEAPU8;
-        for (let i = 0; i < RING; i++) for (let j = 0; j < 16; j++) heap[block + 16 * i + j] = keys[i].charCodeAt(j);
-      } else {
-        const words = module.HEAPU32;
-        for (let i = 0; i < RING; i++) {
-          words[(block >>> 2) + 2 * i] = keys[i];
-          words[(block >>> 2) + 2 * i + 1] = 0;
-        }
-      }
-      try {
-        gc();
-        let start = performance.now();
-        let sink = 0;
-        for (let pass = 0; pass < COST_PASSES; pass++) for (let i = 0; i < n; i++) sink += module.inspectMix32(i);
-        const boundary = elapsed(start);
-        gc();
-        start = performance.now();
-        let hits = 0;
-        for (let pass = 0; pass < COST_PASSES; pass++) {
-          for (let i = 0; i < n; i++) if (module.cuckooContainsItem(handle, block + stride * (i & (RING - 1)), stride)) hits++;
-        }
-        const call = elapsed(start);
-        gc();
-        start = performance.now();
-        for (let pass = 0; pass < COST_PASSES; pass++) for (let i = 0; i < n; i++) sink += writer.writeSingle(keys[i], label);
-        const encode = elapsed(start);
-        gc();
-        start = performance.now();
-        let found = 0;
-        for (let pass = 0; pass < COST_PASSES; pass++) found += kind === 'string' ? hasStrings(filter, keys, n) : hasNumbers(filter, keys, n);
-        const has = elapsed(start);
-        if (hits !== n * COST_PASSES || found !== n * COST_PASSES || sink === 0.5) throw new Error(`bench: ${kind} items went missing`);
-        const ns = (seconds) => (seconds / (n * COST_PASSES)) * 1e9;
-        return { n, boundaryNs: ns(boundary), callNs: ns(call), encodeNs: ns(encode), hasNs: ns(has) };
-      } finally {
-        module._free(block);
-      }
-    } finally {
-      filter.dispose();
-    }
-  }
-
-  /**
-   * Nanoseconds per item of each part of hasMany(Uint32Array) on a filled
-   * 2^16-bucket filter: writing the chunk's items (writeNumericRun),
-   * the core's batch lookup (containsFixed on the written chunk), and the
-   * whole hasMany; what is left is answers copied out and joined.
-   */
-  function batchCost() {
-    const keys = costKeysOf('number');
-    const { module, writer } = requireRuntime('bench');
-    const filter = newFilter(COST_LOG2, KERNEL_VARIANTS[0]);
-    try {
-      const n = filter.addMany(keys);
-      const stored = keys.subarray(0, n);
-      const handle = filter.live('bench');
-      const chunk = 8192;
-      gc();
-      let start = performance.now();
-      for (let pass = 0; pass < COST_PASSES; pass++) {
-        for (let s = 0; s < n; s += chunk) writer.writeNumericRun(stored, s, Math.min(chunk, n - s));
-      }
-      const encode = elapsed(start);
-      // All items written at once, each chunk then looked up where it lies.
-      writer.writeNumericRun(stored, 0, n);
-      const data = writer.data.address;
-      const out = writer.answers.reserve(chunk);
-      gc();
-      start = performance.now();
-      for (let pass = 0; pass < COST_PASSES; pass++) {
-        for (let s = 0; s < n; s += chunk) module.cuckooContainsFixed(handle, data + 8 * s, 8, Math.min(chunk, n - s), out);
-      }
-      const core = elapsed(start);
-      writer.trim();
-      gc();
-      start = performance.now();
-      let hits = 0;
-      for (let pass = 0; pass < COST_PASSES; pass++) hits += countOnes(filter.hasMany(stored));
-      const whole = elapsed(start);
-      if (hits !== n * COST_PASSES) throw new Error('bench: hasMany missed stored items');
-      const ns = (seconds) => (seconds / (n * COST_PASSES)) * 1e9;
-      return { n, encodeNs: ns(encode), coreNs: ns(core), hasManyNs: ns(whole) };
-    } finally {
-      filter.dispose();
-    }
-  }
-
   return {
     /** Generates the keys of 2^log2 buckets now, so no round pays for it. */
     prepare(log2) {
       keysFor(log2);
-      costKeysOf('number');
-      costKeysOf('string');
     },
     /** Frees the keys of 2^log2 buckets. */
     release(log2) {
@@ -293,10 +154,6 @@ export function createWasmBench(lib) {
     /** One run of every kernel variant at 2^log2 buckets. */
     kernelRound(log2) {
       return KERNEL_VARIANTS.map((variant) => kernelRun(log2, variant));
-    },
-    /** One run of the per-call and batch cost split. */
-    costRound() {
-      return { number: costOf('number'), string: costOf('string'), batch: batchCost() };
     },
   };
 }

@@ -5,8 +5,8 @@
 // for the same parameters, seed and items.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CuckooFilter } from '../../dist/cjs/index.js';
-import { buckets, locate, stash, traceAdd, traceHas, type InsertTrace, type ItemLocation } from '../../dist/cjs/inspect.js';
+import { CuckooFilter } from '../../dist/cjs/index.node.js';
+import { buckets, locate, stash, traceAdd, traceHas, type InsertTrace, type ItemLocation } from '../../dist/cjs/inspect.node.js';
 import { repoRoot } from '../support/pack';
 import { buildDemoInto, demoInBrowser, settle, shoot } from './support/demo-page';
 import { chainOnPage, expectNoErrors, measured, relationOnPage, tableOnPage, value } from './support/demo-readers';

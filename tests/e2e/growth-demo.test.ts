@@ -8,8 +8,8 @@
 // test-output/demo/.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ScalableCuckooFilter } from '../../dist/cjs/index.js';
-import { scalableBuckets, scalableShape, type ScalableShape } from '../../dist/cjs/inspect.js';
+import { ScalableCuckooFilter } from '../../dist/cjs/index.node.js';
+import { scalableBuckets, scalableShape, type ScalableShape } from '../../dist/cjs/inspect.node.js';
 import { repoRoot } from '../support/pack';
 import { pageErrors } from './support/browser';
 import { buildDemoInto, demoInBrowser, phone, settle, shoot } from './support/demo-page';

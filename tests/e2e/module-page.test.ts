@@ -1,5 +1,5 @@
 // The package's ES build in a real browser with no bundler: a page imports
-// /dist/esm/index.js, calls init() with no options (the glue must find
+// /dist/esm/index.mjs, calls init() with no options (the loader must find
 // /dist/wasm/cuckoo.wasm by itself through import.meta.url), and exercises
 // the API, byte round trips, FormatError and the golden fixture.
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ let result: Record<string, any>;
 const wasmResponses: { url: string; status: number; contentType: string | undefined }[] = [];
 
 beforeAll(async () => {
-  for (const file of ['dist/esm/index.js', 'dist/wasm/cuckoo.mjs', 'dist/wasm/cuckoo.wasm']) {
+  for (const file of ['dist/esm/index.mjs', 'dist/wasm/cuckoo.wasm']) {
     readFileSync(join(repoRoot, file)); // throws a clear ENOENT when the package is not built
   }
   server = await startStaticServer(repoRoot);

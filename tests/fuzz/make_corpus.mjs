@@ -5,8 +5,8 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CuckooFilter, ScalableCuckooFilter, init } from '../../dist/esm/index.js';
-import { locate, scalableBuckets } from '../../dist/esm/inspect.js';
+import { CuckooFilter, ScalableCuckooFilter, init } from '../../dist/esm/index.node.mjs';
+import { locate, scalableBuckets } from '../../dist/esm/inspect.node.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpus = join(here, 'corpus');

@@ -34,7 +34,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CuckooFilter, init } from '../../dist/esm/index.js';
+import { CuckooFilter, init } from '../../dist/esm/index.node.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const nativeReplay = join(repoRoot, 'build', 'native', 'tests', 'soak', 'cuckoo_native_replay');

@@ -1,6 +1,6 @@
 // What calls on a disposed filter throw, for the CuckooFilter and BloomFilter tests.
-// dist/cjs/index is the module Jest maps `cuckoo-wasm` to, so the class is the same.
-import { CuckooFilterError } from '../../dist/cjs/index';
+// dist/cjs/index.node is the module Jest maps `cuckoo-wasm` to, so the class is the same.
+import { CuckooFilterError } from '../../dist/cjs/index.node';
 import { thrownBy } from './thrown';
 
 /** Each call throws CuckooFilterError with code DISPOSED and a message naming `${className}.${method}`. */

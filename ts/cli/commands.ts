@@ -4,7 +4,7 @@
 // many commands in one process (as the tests do).
 
 import * as fs from 'node:fs';
-import { CuckooFilter, FormatError, ScalableCuckooFilter } from '../index.js';
+import { CuckooFilter, FormatError, ScalableCuckooFilter } from '../index.node.js';
 import { DEFAULT_FPR, expectPositionals, parseCount, parseRate, parseSeed, type ParsedArgs } from './arguments.js';
 import { CommandError, UsageError } from './errors.js';
 import { openSource, readLineBatches, type LineSource } from './input.js';

@@ -2,7 +2,7 @@
 // command line exits 2 and failed work exits 1, each with one message line;
 // anything else is a bug and prints its stack.
 
-import { CuckooFilterError } from '../index.js';
+import { CuckooFilterError } from '../index.node.js';
 import type { CliOutput } from './io.js';
 
 /** A bad command line: exit status 2. */

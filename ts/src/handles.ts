@@ -112,7 +112,7 @@ export abstract class WasmOwned implements Disposable {
     leakedObjects.register(this, this.#leaked, this);
   }
 
-  /** The same object rebuilt in `to` (its bytes, loaded there); the new handle. */
+  /** @internal The same object rebuilt in `to` (its bytes, loaded there); the new handle. */
   protected abstract [rebuildIn](to: Runtime, from: Runtime, handle: Handle): Handle;
 
   /** The module this object lives in. */
@@ -157,7 +157,7 @@ export abstract class WasmOwned implements Disposable {
     this[movedTo](to);
   }
 
-  /** What a class refreshes after a move (its calls of the new module). */
+  /** @internal What a class refreshes after a move (its calls of the new module). */
   protected [movedTo](_to: Runtime): void {}
 
   /**

@@ -10,7 +10,7 @@
 import { answersOverChunks, countOverChunks } from './batches.js';
 import type { Handle, ItemCalls } from './core-exports.js';
 import { disposedError, handleOrZero, movedTo, rebuildIn, WasmOwned, type Release } from './handles.js';
-import { describeValue, writeUtf8, writeView, type Item, type NumericItemArray } from './items.js';
+import { describeValue, writeUtf8, type Item, type NumericItemArray } from './items.js';
 import { SCRATCH_BYTES, type Runtime } from './runtime.js';
 
 /** What the batch methods accept: any iterable of items, or a typed array of integer items. */
@@ -42,7 +42,7 @@ export abstract class ItemFilter extends WasmOwned {
     this.#calls = this[callsIn](runtime);
   }
 
-  /** The class's calls in `runtime`. */
+  /** @internal The class's calls in `runtime`. */
   protected abstract [callsIn](runtime: Runtime): ItemCalls;
 
   /** @internal */
@@ -76,8 +76,12 @@ export abstract class ItemFilter extends WasmOwned {
       if (Number.isSafeInteger(item)) return number(handle, item);
     } else if (typeof item === 'string') {
       if (item.length <= SCRATCH_UNITS) return bytes(handle, runtime.scratch, writeUtf8(item, runtime.u8, runtime.scratch));
-    } else if (item instanceof Uint8Array && item.length <= SCRATCH_BYTES) {
-      return bytes(handle, runtime.scratch, writeView(item, runtime.u8, runtime.scratch));
+    } else if (item instanceof Uint8Array) {
+      const length = item.length;
+      if (length <= SCRATCH_BYTES) {
+        runtime.u8.set(item, runtime.scratch);
+        return bytes(handle, runtime.scratch, length);
+      }
     }
     return this.#itemCallChecked(method, item, bytes, handle);
   }

@@ -88,16 +88,10 @@ function writeUtf8From(text: string, start: number, heap: Uint8Array, at: number
   return p;
 }
 
-/** Writes the bytes `view` views at `at`; short views by a loop, which is cheaper than set() for a few bytes. */
+/** Writes the bytes `view` views at `at`. */
 export function writeView(view: ArrayBufferView, heap: Uint8Array, at: number): number {
-  const length = view.byteLength;
-  const bytes = view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, length);
-  if (length <= 32) {
-    for (let i = 0; i < length; i++) heap[at + i] = bytes[i]!;
-  } else {
-    heap.set(bytes, at);
-  }
-  return length;
+  heap.set(view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, view.byteLength), at);
+  return view.byteLength;
 }
 
 /** A safe integer as 8 bytes, little-endian two's complement, at `at`. */

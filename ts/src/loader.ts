@@ -10,7 +10,7 @@ import { CuckooFilterError } from './errors.js';
 import { moveLiveObjects } from './handles.js';
 import { instantiateLean, LEAN_WASM_FILE } from './lean-module.js';
 import type { ModuleKind, Runtime } from './runtime.js';
-import { leanWasmUrl, loadBinary } from '#platform';
+import * as webPlatform from './platform-web.js';
 
 /** Options of {@link init}. All are optional: by default the packaged module is found by itself. */
 export interface InitOptions {
@@ -39,6 +39,33 @@ export interface FullModuleLoader {
   readonly file: string;
   defaultUrl(): string;
   instantiate(module: WebAssembly.Module): Promise<Runtime>;
+}
+
+/**
+ * How this platform finds and reads the packaged .wasm files: browsers,
+ * workers and any runtime that is not Node fetch them (platform-web); the
+ * entries of the `node` condition (index.node.ts, ...) install Node's, which
+ * reads the file system (use-node.ts).
+ */
+export interface Platform {
+  /** The lean module's default location (a literal URL in the ES build, for bundlers to see). */
+  leanWasmUrl(): string;
+  /** The default location of a packaged .wasm file; throws where there is none (CommonJS in a browser). */
+  packagedWasmUrl(file: string): string;
+  /** The bytes at a URL or path. */
+  loadBinary(location: string): Promise<ArrayBuffer | Uint8Array>;
+}
+
+let platform: Platform = webPlatform;
+
+/** Installs the platform (use-node.ts, for the entries of the `node` condition). */
+export function usePlatform(installed: Platform): void {
+  platform = installed;
+}
+
+/** The default location of a packaged .wasm file on this platform (full-glue, CommonJS). */
+export function packagedWasmUrl(file: string): string {
+  return platform.packagedWasmUrl(file);
 }
 
 let runtime: Runtime | undefined;
@@ -86,7 +113,7 @@ async function compiledModule(file: string, defaultUrl: () => string, options: I
   } else {
     location = defaultUrl();
   }
-  return WebAssembly.compile((await loadBinary(location)) as BufferSource);
+  return WebAssembly.compile((await platform.loadBinary(location)) as BufferSource);
 }
 
 /** Which module `module` is, by what it imports: the lean one reports memory growth itself. */
@@ -100,7 +127,7 @@ function kindOf(module: WebAssembly.Module): ModuleKind | undefined {
 async function load(kind: ModuleKind, options: InitOptions): Promise<Runtime> {
   const full = kind === 'full' ? fullLoader! : undefined;
   const file = full?.file ?? LEAN_WASM_FILE;
-  const module = await compiledModule(file, full?.defaultUrl ?? leanWasmUrl, options);
+  const module = await compiledModule(file, full?.defaultUrl ?? platform.leanWasmUrl, options);
   const found = kindOf(module);
   if (found !== kind) {
     const needs = kind === 'full' ? 'imports cuckoo-wasm/inspect or cuckoo-wasm/bloom, which need' : 'needs';

@@ -3,7 +3,8 @@
 // memory and the k that suits it at the practical maximum load, so that the
 // two compare fairly; a new pair starts every panel, reading and list afresh.
 
-import { BloomFilter, CuckooFilter } from 'cuckoo-wasm';
+import { CuckooFilter } from 'cuckoo-wasm';
+import { BloomFilter } from 'cuckoo-wasm/bloom';
 import { optimalBloomHashCount, practicalMaxLoad, tableBits } from 'cuckoo-wasm/inspect';
 import { resetBloomDeleteNote, showBloomSummary } from './bloom-side.js';
 import { stopBulk } from './bulk.js';

@@ -3,7 +3,8 @@
 // replaced in one place (new parameters, loaded bytes) and reading it before
 // the first filter exists is one clear error.
 
-import type { BloomFilter, CuckooFilter } from 'cuckoo-wasm';
+import type { CuckooFilter } from 'cuckoo-wasm';
+import type { BloomFilter } from 'cuckoo-wasm/bloom';
 import { buckets } from 'cuckoo-wasm/inspect';
 import type { TableState } from './frames.js';
 import type { FprPoint, KickBar } from './gauges.js';

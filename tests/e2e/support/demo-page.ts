@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { init } from '../../../dist/cjs/index.js';
+import { init } from '../../../dist/cjs/index.node.js';
 import { repoRoot } from '../../support/pack';
 import { launchChromium } from './browser';
 import { startStaticServer, type StaticServer } from './server';

@@ -1,11 +1,10 @@
 'use strict';
 // The full module's glue and default location, for the CommonJS build
 // (ts/src/full-module.ts requires this file; only cuckoo-wasm/inspect and
-// cuckoo-wasm/bloom reach it).
-const { packagedWasmUrl } = require('#platform');
+// cuckoo-wasm/bloom reach it). The location is the installed platform's.
 
 exports.createCuckooFullModule = require('../wasm/cuckoo-full.cjs');
 
 exports.fullWasmUrl = function fullWasmUrl() {
-  return packagedWasmUrl('cuckoo-full.wasm');
+  return require('./loader.js').packagedWasmUrl('cuckoo-full.wasm');
 };

@@ -1,6 +1,7 @@
 'use strict';
-// '#platform' of the CommonJS build under the `node` condition: the packaged
-// .wasm files are read from the file system.
+// Node's platform for the CommonJS build, installed by the entries of the
+// `node` condition (ts/src/use-node.ts): the packaged .wasm files are read
+// from the file system; http(s) locations are fetched.
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { readFile } = require('node:fs/promises');

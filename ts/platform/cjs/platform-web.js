@@ -1,7 +1,7 @@
 'use strict';
-// '#platform' of the CommonJS build outside Node (the package.json's
-// "imports" maps it): a bundle made from require() has no location of its own to find the
-// .wasm files from, so the caller says where they are.
+// The web platform of the CommonJS build (ts/src/loader.ts's default): a
+// bundle made from require() has no location of its own to find the .wasm
+// files from, so the caller says where they are.
 
 function packagedWasmUrl(file) {
   throw new Error(

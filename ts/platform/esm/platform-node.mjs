@@ -1,9 +1,17 @@
-// '#platform' of the ES module build under the `node` condition (Node, Bun,
-// Deno): the packaged .wasm is read from the file system.
+// Node's platform for the ES module build, installed by the entries of the
+// `node` condition (ts/src/use-node.ts): the packaged .wasm files are read
+// from the file system; http(s) locations are fetched.
 import { readFile } from 'node:fs/promises';
 
 export function leanWasmUrl() {
   return new URL('../wasm/cuckoo.wasm', import.meta.url).href;
+}
+
+// (Not `new URL(<template>, import.meta.url)`, which Vite reads as "every
+// file of ../wasm/" and copies them all into a build.)
+export function packagedWasmUrl(file) {
+  const here = import.meta.url;
+  return new URL(`../wasm/${file}`, here).href;
 }
 
 export async function loadBinary(location) {

@@ -1,10 +1,17 @@
-// '#platform' of the ES module build, for browsers, workers and every runtime
-// that is not Node (the package.json's "imports" maps it). The literal
+// The web platform of the ES module build (ts/src/loader.ts's default): for
+// browsers, workers and every runtime that is not Node. The literal
 // `new URL('…', import.meta.url)` lets bundlers (Vite, webpack, Rollup) see
-// the .wasm and emit it as an asset.
+// the lean module and emit it as an asset.
 
 export function leanWasmUrl() {
   return new URL('../wasm/cuckoo.wasm', import.meta.url).href;
+}
+
+// (Not `new URL(<template>, import.meta.url)`, which Vite reads as "every
+// file of ../wasm/" and copies them all into a build.)
+export function packagedWasmUrl(file) {
+  const here = import.meta.url;
+  return new URL(`../wasm/${file}`, here).href;
 }
 
 export async function loadBinary(location) {
