@@ -109,6 +109,28 @@ describe('batches', () => {
     expect(filter.size).toBe(0);
   });
 
+  test('mixed chunks (ASCII, other text, numbers, bytes) answer as the single calls do, in order', () => {
+    using filter = CuckooFilter.create({ capacity: 20_000, fpr: 0.0001, seed: 9 });
+    // Every few items breaks the all-ASCII run in a different way, so chunks
+    // of every kind (joined, item by item) follow one another.
+    const items = Array.from({ length: 6_000 }, (_, i): string | number | Uint8Array =>
+      i % 1500 === 7 ? i : i % 2100 === 3 ? new TextEncoder().encode(`b${i}`) : i % 1700 === 11 ? `é${i}` : `k${i}`,
+    );
+    expect(filter.addMany(items.filter((_, i) => i % 2 === 0))).toBe(3_000);
+    expect(Array.from(filter.hasMany(items))).toEqual(items.map((item) => (filter.has(item) ? 1 : 0)));
+    expect(Array.from(filter.hasMany(items)).filter((_, i) => i % 2 === 0).every((a) => a === 1)).toBe(true);
+  });
+
+  test('an invalid item in a later chunk of an iterable is named by its index in the batch', () => {
+    using filter = CuckooFilter.create({ capacity: 10_000, fpr: 0.001 });
+    function* items(): Generator<unknown> {
+      for (let i = 0; i < 5_000; i++) yield i === 4_321 ? null : `k${i}`;
+    }
+    expect(() => filter.addMany(items() as Iterable<string>)).toThrow(/addMany: items\[4321\]/);
+    expect(filter.size).toBe(4_321);
+    expect(filter.has('k4320')).toBe(true);
+  });
+
   test('an invalid item stops the batch after the items before it', () => {
     using filter = exactFilter();
     expect(() => filter.addMany(['a', 'b', {} as unknown as string, 'c'])).toThrow(/addMany: items\[2\]/);
