@@ -112,7 +112,11 @@ export abstract class WasmOwned implements Disposable {
     leakedObjects.register(this, this.#leaked, this);
   }
 
-  /** The same object rebuilt in `to` (its bytes, loaded there); the new handle. */
+  /**
+   * The same object rebuilt in `to` (its bytes, loaded there); the new handle.
+   * @internal Stripped with the subclasses' implementations, so that the
+   * declarations do not demand a member they do not show.
+   */
   protected abstract [rebuildIn](to: Runtime, from: Runtime, handle: Handle): Handle;
 
   /** The module this object lives in. */

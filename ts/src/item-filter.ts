@@ -42,7 +42,7 @@ export abstract class ItemFilter extends WasmOwned {
     this.#calls = this[callsIn](runtime);
   }
 
-  /** The class's calls in `runtime`. */
+  /** @internal The class's calls in `runtime` (stripped with its implementations, as [rebuildIn] is). */
   protected abstract [callsIn](runtime: Runtime): ItemCalls;
 
   /** @internal */
