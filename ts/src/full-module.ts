@@ -105,6 +105,7 @@ interface GlueModule extends FullModule {
 /** The full module's glue factory (cuckoo-full.mjs / .cjs), as much of its options as the loader uses. */
 export type FullGlueFactory = (options: {
   instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object;
+  locateFile(file: string): string;
   printErr(message: string): void;
 }) => Promise<GlueModule>;
 
@@ -121,6 +122,11 @@ async function instantiateFull(module: WebAssembly.Module): Promise<Runtime> {
         WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), failed);
         return {};
       },
+      // The glue never fetches (instantiateWasm above gives it the module), but
+      // without locateFile it computes new URL('cuckoo-full.wasm',
+      // import.meta.url), which throws where import.meta.url is undefined
+      // (Cloudflare Workers).
+      locateFile: (file) => file,
       printErr: (message) => glueMessages.push(message),
     }),
     failure,

@@ -75,15 +75,29 @@ interface Leaked {
   runtime: Runtime;
   handle: Handle;
   readonly release: Release;
-  readonly ref: WeakRef<WasmOwned>;
+  readonly ref: OwnerRef;
 }
 
-const leakedObjects = new FinalizationRegistry<Leaked>((leaked) => {
-  liveObjects.delete(leaked.ref);
-  leaked.release(leaked.runtime, leaked.handle);
-});
+/** A WeakRef to an owner, or where there is none a plain reference (see below). */
+interface OwnerRef {
+  deref(): WasmOwned | undefined;
+}
+
+// Cloudflare Workers whose compatibility date is before 2025-05-05 have
+// neither WeakRef nor FinalizationRegistry. There the safety net is absent
+// (dispose() frees, as it should anyway) and the live set holds its objects
+// until they are disposed.
+const refTo: (owner: WasmOwned) => OwnerRef =
+  typeof WeakRef === 'function' ? (owner) => new WeakRef(owner) : (owner) => ({ deref: () => owner });
+const leakedObjects: Pick<FinalizationRegistry<Leaked>, 'register' | 'unregister'> =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry<Leaked>((leaked) => {
+        liveObjects.delete(leaked.ref);
+        leaked.release(leaked.runtime, leaked.handle);
+      })
+    : { register: () => undefined, unregister: () => false };
 /** Every object not yet disposed or collected, so that an upgrade can move them all. */
-const liveObjects = new Set<WeakRef<WasmOwned>>();
+const liveObjects = new Set<OwnerRef>();
 
 /** Moves every live object to `to` (loader.ts, when the full module replaces the lean one). */
 export function moveLiveObjects(to: Runtime): void {
@@ -106,7 +120,7 @@ export abstract class WasmOwned implements Disposable {
     this.#runtime = runtime;
     this.#handle = handle;
     this.#className = className;
-    const ref = new WeakRef<WasmOwned>(this);
+    const ref = refTo(this);
     this.#leaked = { runtime, handle, release, ref };
     liveObjects.add(ref);
     leakedObjects.register(this, this.#leaked, this);
