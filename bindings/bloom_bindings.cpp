@@ -41,11 +41,10 @@ auto withFilter(Handle handle, Use&& use) {
 }
 
 int boxFilter(bool blocked, const BloomParams& params, Address outHandle) {
-  BloomBox box;
-  box.blocked = blocked;
-  const Status status = blocked ? BlockedBloomFilter::create(params, box.blockedFilter)
-                                : StandardBloomFilter::create(params, box.standard);
-  return glue::adoptIfOk(status, std::move(box), outHandle);
+  return glue::adoptMade<BloomBox>(outHandle, [&](BloomBox& box) {
+    box.blocked = blocked;
+    return blocked ? BlockedBloomFilter::create(params, box.blockedFilter) : StandardBloomFilter::create(params, box.standard);
+  });
 }
 
 int createBloom(bool blocked, double bitCount, double hashCount, std::uint32_t seedLow, std::uint32_t seedHigh,

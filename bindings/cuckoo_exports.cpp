@@ -33,8 +33,7 @@ CUCKOO_EXPORT int cuckoo_create(double fingerprintBits, double bucketSize, doubl
   params.bucketCount = wholeNumber<std::uint64_t>(bucketCount);
   params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
   params.seed = glue::joinSeed(seedLow, seedHigh);
-  CuckooFilter filter;
-  return glue::adoptIfOk(CuckooFilter::create(params, filter), std::move(filter), outHandle);
+  return glue::adoptMade<CuckooFilter>(outHandle, [&](CuckooFilter& filter) { return CuckooFilter::create(params, filter); });
 }
 
 // `capacity` is a safe integer (the TypeScript layer checks it).
@@ -47,8 +46,7 @@ CUCKOO_EXPORT int cuckoo_create_for_capacity(double capacity, double falsePositi
   params.seed = glue::joinSeed(seedLow, seedHigh);
   const Status status = cuckoo::paramsForCapacity(wholeNumber<std::uint64_t>(capacity), falsePositiveRate, params);
   if (status != Status::kOk) return static_cast<int>(status);
-  CuckooFilter filter;
-  return glue::adoptIfOk(CuckooFilter::create(params, filter), std::move(filter), outHandle);
+  return glue::adoptMade<CuckooFilter>(outHandle, [&](CuckooFilter& filter) { return CuckooFilter::create(params, filter); });
 }
 
 // The header checks alone, on the first bytes of an input of `totalLength`

@@ -60,20 +60,31 @@ inline cuckoo::ItemBatch fixedBatch(Address data, std::uint32_t width, std::uint
   return cuckoo::ItemBatch::fixed(bytesAt(data), width, count);
 }
 
-// Moves `object` to the heap and writes its handle, a uint32 on wasm32, to `outHandle`.
+// An object made on the heap and handed to JavaScript: `make(object)` fills a
+// default-constructed Object (a core call that returns a Status); on success
+// its address, a uint32 on wasm32, is written to `outHandle` as the handle,
+// otherwise the object is deleted and the status returned. Made in place, not
+// moved there: every maker shares the two out-of-line halves below instead of
+// inlining a move and a destructor of its own.
 template <class Object>
-int adopt(Object&& object, Address outHandle) {
-  auto* owned = new (std::nothrow) Object(std::forward<Object>(object));
-  if (owned == nullptr) return static_cast<int>(cuckoo::Status::kOutOfMemory);
-  const auto handle = static_cast<std::uint32_t>(reinterpret_cast<Handle>(owned));
+[[gnu::noinline]] Object* newObject() {
+  return new (std::nothrow) Object();
+}
+template <class Object>
+[[gnu::noinline]] int keepIfOk(Object* object, cuckoo::Status status, Address outHandle) {
+  if (status != cuckoo::Status::kOk) {
+    delete object;
+    return static_cast<int>(status);
+  }
+  const auto handle = static_cast<std::uint32_t>(reinterpret_cast<Handle>(object));
   std::memcpy(reinterpret_cast<void*>(outHandle), &handle, sizeof handle);
   return static_cast<int>(cuckoo::Status::kOk);
 }
-
-// A created object adopted, or the status that refused it.
-template <class Object>
-int adoptIfOk(cuckoo::Status status, Object&& object, Address outHandle) {
-  return status == cuckoo::Status::kOk ? adopt(std::forward<Object>(object), outHandle) : static_cast<int>(status);
+template <class Object, class Make>
+int adoptMade(Address outHandle, Make&& make) {
+  Object* object = newObject<Object>();
+  if (object == nullptr) return static_cast<int>(cuckoo::Status::kOutOfMemory);
+  return keepIfOk(object, make(*object), outHandle);
 }
 
 // The two batch layouts of ts/src/batches.ts: items packed back to back, item

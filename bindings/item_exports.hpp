@@ -124,13 +124,11 @@ void serializeTo(Handle h, Address out) {
 // `length` is below 2^31 (TypeScript copies the input into one wasm block).
 template <class Filter>
 int deserializeFrom(Address data, std::uint32_t length, Address outHandle) {
-  Filter filter;
-  return adoptIfOk(Filter::deserialize(bytesAt(data), length, filter), std::move(filter), outHandle);
+  return adoptMade<Filter>(outHandle, [&](Filter& filter) { return Filter::deserialize(bytesAt(data), length, filter); });
 }
 template <class Filter>
 int cloneOf(Handle handle, Address outHandle) {
-  Filter copy;
-  return adoptIfOk(filterAt<Filter>(handle).cloneTo(copy), std::move(copy), outHandle);
+  return adoptMade<Filter>(outHandle, [&](Filter& copy) { return filterAt<Filter>(handle).cloneTo(copy); });
 }
 template <class Filter>
 void destroy(Handle handle) {

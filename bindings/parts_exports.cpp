@@ -63,8 +63,8 @@ CUCKOO_EXPORT int parts_restore(double fingerprintBits, double bucketSize, doubl
   params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
   params.semiSort = semiSort != 0;
   const cuckoo::Stash stash{stashOccupied != 0, stashFingerprint, stashBucket};
-  CuckooFilter filter;
-  return glue::adoptIfOk(CuckooFilter::fromParts(params, glue::bytesAt(payload), wholeNumber<std::size_t>(length),
-                                                 stash, wholeNumber<std::uint64_t>(itemCount), filter),
-                         std::move(filter), outHandle);
+  return glue::adoptMade<CuckooFilter>(outHandle, [&](CuckooFilter& filter) {
+    return CuckooFilter::fromParts(params, glue::bytesAt(payload), wholeNumber<std::size_t>(length), stash,
+                                   wholeNumber<std::uint64_t>(itemCount), filter);
+  });
 }

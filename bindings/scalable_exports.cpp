@@ -29,8 +29,8 @@ CUCKOO_EXPORT int scalable_create(double initialCapacity, double falsePositiveRa
   params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
   params.seed = glue::joinSeed(seedLow, seedHigh);
   params.semiSort = semiSort != 0;
-  ScalableCuckooFilter filter;
-  return glue::adoptIfOk(ScalableCuckooFilter::create(params, filter), std::move(filter), outHandle);
+  return glue::adoptMade<ScalableCuckooFilter>(
+      outHandle, [&](ScalableCuckooFilter& filter) { return ScalableCuckooFilter::create(params, filter); });
 }
 
 CUCKOO_EXPORT int scalable_clear(Handle h) {
