@@ -9,6 +9,14 @@ export function wasmHeapBytes(): number {
   return requireRuntime('test').core.memory.buffer.byteLength;
 }
 
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+let sentinelResolve = (): void => undefined;
+// Module-level, so that the registry itself outlives its sentinels.
+const sentinels = new FinalizationRegistry<void>(() => sentinelResolve());
+function registerSentinel(): void {
+  sentinels.register({}, undefined);
+}
+
 /**
  * The FinalizationRegistry safety net: 12 objects made by `makeAndForget`
  * (32 MiB each) and never disposed must be freed after garbage collection,
@@ -17,10 +25,19 @@ export function wasmHeapBytes(): number {
 export async function expectForgottenObjectsFreed(makeAndForget: () => void): Promise<void> {
   const collect = (globalThis as { gc?: () => void }).gc;
   if (collect === undefined) throw new Error('run Jest with node --expose-gc (npm test does)');
-  // Finalizers run in a task after the collection that found the object.
   const settle = async (): Promise<void> => {
-    collect();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // A WeakRef made in this job keeps its target alive until the job ends,
+    // and the package makes one per object: collect in a later task.
+    await nextTask();
+    // Finalizers run in tasks after the collection that found their objects,
+    // not before a timer of a loaded machine: wait for a sentinel's own, then
+    // one more task for the registries queued with it.
+    await new Promise<void>((resolve) => {
+      sentinelResolve = resolve;
+      registerSentinel();
+      collect();
+    });
+    await nextTask();
   };
   await settle();
   const before = wasmHeapBytes();
