@@ -35,49 +35,49 @@ Filter& filterAt(Handle handle) {
 }
 
 template <class Filter>
-int addBytes(Handle h, Address item, std::uint32_t length) {
+[[gnu::flatten]] int addBytes(Handle h, Address item, std::uint32_t length) {
   return filterAt<Filter>(h).insert(bytesAt(item), length) ? 1 : 0;
 }
 // 1 only when the item was added (not already present, not full).
 template <class Filter>
-int addUniqueBytes(Handle h, Address item, std::uint32_t length) {
+[[gnu::flatten]] int addUniqueBytes(Handle h, Address item, std::uint32_t length) {
   return filterAt<Filter>(h).insertUnique(bytesAt(item), length) == cuckoo::InsertOutcome::kInserted ? 1 : 0;
 }
 template <class Filter>
-int hasBytes(Handle h, Address item, std::uint32_t length) {
+[[gnu::flatten]] int hasBytes(Handle h, Address item, std::uint32_t length) {
   return filterAt<Filter>(h).contains(bytesAt(item), length) ? 1 : 0;
 }
 template <class Filter>
-int deleteBytes(Handle h, Address item, std::uint32_t length) {
+[[gnu::flatten]] int deleteBytes(Handle h, Address item, std::uint32_t length) {
   return filterAt<Filter>(h).erase(bytesAt(item), length) ? 1 : 0;
 }
 template <class Filter>
-std::uint32_t countBytes(Handle h, Address item, std::uint32_t length) {
+[[gnu::flatten]] std::uint32_t countBytes(Handle h, Address item, std::uint32_t length) {
   return filterAt<Filter>(h).count(bytesAt(item), length);
 }
 
 template <class Filter>
-int addNumber(Handle h, double value) {
+[[gnu::flatten]] int addNumber(Handle h, double value) {
   const NumberItem item(value);
   return filterAt<Filter>(h).insert(item.bytes, sizeof item.bytes) ? 1 : 0;
 }
 template <class Filter>
-int addUniqueNumber(Handle h, double value) {
+[[gnu::flatten]] int addUniqueNumber(Handle h, double value) {
   const NumberItem item(value);
   return filterAt<Filter>(h).insertUnique(item.bytes, sizeof item.bytes) == cuckoo::InsertOutcome::kInserted ? 1 : 0;
 }
 template <class Filter>
-int hasNumber(Handle h, double value) {
+[[gnu::flatten]] int hasNumber(Handle h, double value) {
   const NumberItem item(value);
   return filterAt<Filter>(h).contains(item.bytes, sizeof item.bytes) ? 1 : 0;
 }
 template <class Filter>
-int deleteNumber(Handle h, double value) {
+[[gnu::flatten]] int deleteNumber(Handle h, double value) {
   const NumberItem item(value);
   return filterAt<Filter>(h).erase(item.bytes, sizeof item.bytes) ? 1 : 0;
 }
 template <class Filter>
-std::uint32_t countNumber(Handle h, double value) {
+[[gnu::flatten]] std::uint32_t countNumber(Handle h, double value) {
   const NumberItem item(value);
   return filterAt<Filter>(h).count(item.bytes, sizeof item.bytes);
 }
