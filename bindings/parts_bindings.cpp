@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/sizing.hpp"
 #include "glue.hpp"
 
 namespace {
@@ -68,6 +69,66 @@ int partsRestore(double fingerprintBits, double bucketSize, double bucketCount, 
                          std::move(filter), outHandle);
 }
 
+// The shape createFilterForCapacity would make, without making it: four words
+// at `out`, fingerprintBits, bucketSize and the bucket count (up to 2^32) as
+// two halves, low first.
+int partsSizeFor(double capacity, double falsePositiveRate, double maxKicks, std::uint32_t seedLow,
+                 std::uint32_t seedHigh, bool semiSort, Address out) {
+  cuckoo::FilterParams params;
+  params.semiSort = semiSort;
+  params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
+  params.seed = glue::joinSeed(seedLow, seedHigh);
+  const cuckoo::Status status = cuckoo::paramsForCapacity(wholeNumber<std::uint64_t>(capacity), falsePositiveRate, params);
+  if (status != cuckoo::Status::kOk) return static_cast<int>(status);
+  std::uint32_t* words = glue::wordsAt(out);
+  words[0] = params.fingerprintBits;
+  words[1] = params.bucketSize;
+  words[2] = static_cast<std::uint32_t>(params.bucketCount);
+  words[3] = static_cast<std::uint32_t>(params.bucketCount >> 32);
+  return static_cast<int>(cuckoo::Status::kOk);
+}
+
+cuckoo::FilterParams layoutOf(double fingerprintBits, double bucketSize, double bucketCount, bool semiSort) {
+  cuckoo::FilterParams params = shapeOf(fingerprintBits, bucketCount, 0, 0);
+  params.bucketSize = wholeNumber<unsigned>(bucketSize);
+  params.semiSort = semiSort;
+  return params;
+}
+
+// The words of a bucket (CuckooFilter::bucketWords) as (offset, width) pairs at `out`; returns how many.
+unsigned partsBucketWords(double fingerprintBits, double bucketSize, bool semiSort, Address out) {
+  CuckooFilter::BucketWord words[CuckooFilter::kMaxBucketWords];
+  const unsigned count = CuckooFilter::bucketWords(layoutOf(fingerprintBits, bucketSize, 1, semiSort), words);
+  std::uint32_t* pairs = glue::wordsAt(out);
+  for (unsigned w = 0; w < count; ++w) {
+    pairs[2 * w] = words[w].offset;
+    pairs[2 * w + 1] = words[w].width;
+  }
+  return count;
+}
+
+void partsToBitfieldOrder(double fingerprintBits, double bucketSize, double bucketCount, bool semiSort, Address from,
+                          Address to) {
+  CuckooFilter::payloadToBitfieldOrder(layoutOf(fingerprintBits, bucketSize, bucketCount, semiSort), glue::bytesAt(from),
+                                       reinterpret_cast<unsigned char*>(to));
+}
+void partsFromBitfieldOrder(double fingerprintBits, double bucketSize, double bucketCount, bool semiSort, Address from,
+                            Address to) {
+  CuckooFilter::payloadFromBitfieldOrder(layoutOf(fingerprintBits, bucketSize, bucketCount, semiSort),
+                                         glue::bytesAt(from), reinterpret_cast<unsigned char*>(to));
+}
+
+// Copies per item (CuckooFilter::countInBucketWords); `words` are uint64
+// (two 32-bit halves, low first); a stash fingerprint of 0 is an empty stash.
+int partsCountInWords(double fingerprintBits, double bucketSize, double bucketCount, bool semiSort, Address words,
+                      Address located, unsigned count, std::uint32_t stashFingerprint, std::uint32_t stashBucket,
+                      Address out) {
+  const cuckoo::Stash stash{stashFingerprint != 0, stashFingerprint, stashBucket};
+  return static_cast<int>(CuckooFilter::countInBucketWords(
+      layoutOf(fingerprintBits, bucketSize, bucketCount, semiSort), reinterpret_cast<const std::uint64_t*>(words),
+      glue::wordsAt(located), count, stash, glue::wordsAt(out)));
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(cuckoo_parts) {
@@ -76,4 +137,9 @@ EMSCRIPTEN_BINDINGS(cuckoo_parts) {
   function("partsLocateFixed", &partsLocateFixed);
   function("partsOf", &partsOf);
   function("partsRestore", &partsRestore);
+  function("partsSizeFor", &partsSizeFor);
+  function("partsBucketWords", &partsBucketWords);
+  function("partsToBitfieldOrder", &partsToBitfieldOrder);
+  function("partsFromBitfieldOrder", &partsFromBitfieldOrder);
+  function("partsCountInWords", &partsCountInWords);
 }

@@ -3,7 +3,18 @@
 // filter's table, stash and count moved out and back in without the items.
 import { CuckooFilter, FormatError, init } from 'cuckoo-wasm';
 import { locate } from 'cuckoo-wasm/inspect';
-import { filterFromParts, LOCATION_WORDS, locateItems, partsOf } from '../../dist/cjs/parts';
+import {
+  bucketWordsOf,
+  countInBucketWords,
+  filterFromParts,
+  fromBitfieldOrder,
+  LOCATION_WORDS,
+  locateItem,
+  locateItems,
+  paramsForCapacity,
+  partsOf,
+  toBitfieldOrder,
+} from '../../dist/cjs/parts';
 
 beforeAll(() => init());
 
@@ -87,4 +98,77 @@ test('parts that do not fit the parameters are refused with a FormatError code',
   badRank[1]! |= 0x0f;
   expect(codeOf(() => filterFromParts(original.params, { ...parts, payload: badRank }, 'test'))).toBe('INCONSISTENT');
   expect(() => filterFromParts({ ...original.params, bucketSize: 3 as 4 }, parts, 'test')).toThrow(RangeError);
+});
+
+// For cuckoo-wasm/redis: sizing without a table, one item located, and the
+// table in BITFIELD order read as bucket words.
+
+/** Redis's BITFIELD GET u<width> <bitPos>, bit by bit: bit p is bit 7 - p % 8 of byte p / 8, most significant first. */
+function bitfieldGet(bytes: Uint8Array, bitPos: number, width: number): number {
+  let value = 0;
+  for (let t = 0; t < width; t++) {
+    const p = bitPos + t;
+    value = value * 2 + ((bytes[Math.floor(p / 8)]! >> (7 - (p % 8))) & 1);
+  }
+  return value;
+}
+
+test('paramsForCapacity chooses what CuckooFilter.create makes, and checks options as it does', () => {
+  for (const options of [
+    { capacity: 1_000_000, fpr: 0.001 },
+    { capacity: 1000, fpr: 0.02, seed: 5n, maxKicks: 20 },
+    { capacity: 77_777, fpr: 0.0001, semiSort: true },
+  ]) {
+    using made = CuckooFilter.create(options);
+    expect(paramsForCapacity(options, 'test', '{ capacity, fpr }', (capacity) => capacity)).toEqual(made.params);
+  }
+  // The capacity the sizing is given is sizedCapacity's.
+  using larger = CuckooFilter.create({ capacity: 2000, fpr: 0.01 });
+  expect(paramsForCapacity({ capacity: 1000, fpr: 0.01 }, 'test', '{}', (c) => 2 * c)).toEqual(larger.params);
+  expect(() => paramsForCapacity({ capacity: 0, fpr: 0.01 }, 'Here.create', '{ capacity, fpr }', (c) => c)).toThrow(
+    /^Here\.create: capacity must be an integer from 1 to 2\^53 - 1, got 0$/,
+  );
+  expect(() => paramsForCapacity({ capacity: 10, fpr: 2 }, 'Here.create', '{}', (c) => c)).toThrow(
+    /^Here\.create: fpr must be greater than 0 and less than 1, got 2$/,
+  );
+  expect(() => paramsForCapacity(null, 'Here.create', '{ capacity, fpr }', (c) => c)).toThrow(
+    /^Here\.create: options must be an object \{ capacity, fpr \}, got null$/,
+  );
+});
+
+test('locateItem locates one item as locateItems does, and names it in errors', () => {
+  const shape = { bucketCount: 1000, fingerprintBits: 13, seed: 9n };
+  for (const item of items) expect(Array.from(locateItem(shape, item, 'test'))).toEqual(Array.from(locateItems(shape, [item], 'test')));
+  expect(() => locateItem(shape, NaN, 'Here.add: item')).toThrow(/^Here\.add: item: a number item must be a safe integer/);
+  expect(() => locateItem(shape, {}, 'Here.add: item')).toThrow(/^Here\.add: item must be a string/);
+});
+
+test.each([
+  ['plain f=13 b=4, 1000 buckets', { bucketCount: 1000, bucketSize: 4, fingerprintBits: 13 }],
+  ['plain f=17 b=4 (two words per bucket)', { bucketCount: 256, bucketSize: 4, fingerprintBits: 17 }],
+  ['plain f=7 b=2', { bucketCount: 97, bucketSize: 2, fingerprintBits: 7 }],
+  ['semi-sorted f=13', { bucketCount: 300, bucketSize: 4, fingerprintBits: 13, semiSort: true }],
+  ['semi-sorted f=20 (two words per bucket)', { bucketCount: 64, bucketSize: 4, fingerprintBits: 20, semiSort: true }],
+] as const)('BITFIELD order and bucket words answer as the filter: %s', (_, shape) => {
+  using filter = new CuckooFilter({ ...shape, seed: 4 });
+  let added = 0;
+  while (filter.add(added)) added++;
+  const params = filter.params;
+  const { payload, stash } = partsOf(filter);
+  const ordered = toBitfieldOrder(params, payload, 'test');
+  expect(Buffer.from(fromBitfieldOrder(params, ordered, 'test'))).toEqual(Buffer.from(payload));
+  const words = bucketWordsOf(params, 'test');
+  const bucketBits = params.semiSort ? 4 * params.fingerprintBits - 4 : params.bucketSize * params.fingerprintBits;
+  expect(words.reduce((sum, word) => sum + word.width, 0)).toBe(bucketBits);
+  const probes = new Float64Array(added + 3000).map((_, i) => i);
+  const located = locateItems(params, probes, 'test');
+  const values = new Float64Array(probes.length * 2 * words.length);
+  let at = 0;
+  for (let k = 0; k < probes.length; k++) {
+    for (const bucket of [located[4 * k + 1]!, located[4 * k + 2]!]) {
+      for (const word of words) values[at++] = bitfieldGet(ordered, bucket * bucketBits + word.offset, word.width);
+    }
+  }
+  const counts = countInBucketWords(params, values, located, stash ?? { fingerprint: 0, bucket: 0 }, 'test');
+  expect(Array.from(counts)).toEqual(Array.from(probes, (item) => filter.count(item)));
 });
