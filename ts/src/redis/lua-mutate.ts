@@ -1,0 +1,235 @@
+// The script that adds and deletes items in one shard of a filter, atomically,
+// making the same choices as CuckooFilter (cpp/src/kernel.hpp): the lowest
+// free slot of the first bucket, then of the second, then the eviction walk
+// with SplitMix64 draws, and the one-entry stash for the last homeless
+// fingerprint, so that a full filter refuses and loses nothing. The same
+// operations on a filter of the same seed leave the same table as in-process.
+//
+// KEYS: the shard's chunk keys, chunk 0 (with the header) first.
+// ARGV[1]: the fixed 52 header bytes as the caller opened the filter.
+// ARGV[2]: 'add', 'addUnique' or 'delete'.
+// ARGV[3], ARGV[4], ...: each item's fingerprint and first bucket (the client hashes).
+// Reply: {'OK', n}, n = items added (add stops at the first refused), or
+// 0 added / 1 already present / 2 full (addUnique), or items deleted; or
+// {code, message}, having written nothing.
+
+import { LUA_PRELUDE, LUA_SCRIPT_END } from './lua-prelude.js';
+import { LUA_TABLE } from './lua-table.js';
+
+const LUA_MUTATE_MAIN = String.raw`
+-- The bucket relation of hashing.hpp, in exact double arithmetic.
+local function mul32(a, b)
+  local aLow, aHigh = a % TWO16, floor(a / TWO16)
+  local bLow, bHigh = b % TWO16, floor(b / TWO16)
+  return ((aHigh * bLow + aLow * bHigh) % TWO16 * TWO16 + aLow * bLow) % TWO32
+end
+local function mix32(x)
+  x = bxor(x, rshift(x, 16)) % TWO32
+  x = mul32(x, 0x7feb352d)
+  x = bxor(x, rshift(x, 15)) % TWO32
+  x = mul32(x, 0x846ca68b)
+  return bxor(x, rshift(x, 16)) % TWO32
+end
+local alternate
+if hashId == 1 then
+  local mask = bucketCount - 1
+  alternate = function(bucket, fingerprint) return bxor(bucket, band(mix32(fingerprint), mask)) % TWO32 end
+else
+  -- (x * m) >> 32 for 32-bit x and m, through 16-bit halves.
+  local function mulHigh32(x, m)
+    local high, low = floor(x / TWO16) * m, x % TWO16 * m
+    return floor(high / TWO16) + floor((high % TWO16 * TWO16 + low) / TWO32)
+  end
+  alternate = function(bucket, fingerprint)
+    local c = mulHigh32(mix32(fingerprint), bucketCount)
+    if c >= bucket then return c - bucket end
+    return c - bucket + bucketCount
+  end
+end
+
+-- SplitMix64 (prng.hpp) on two 32-bit halves; a draw's low half is all the walk uses.
+local function mulFull32(a, b)
+  local aLow, aHigh = a % TWO16, floor(a / TWO16)
+  local bLow, bHigh = b % TWO16, floor(b / TWO16)
+  local middle = aHigh * bLow + aLow * bHigh
+  local low = aLow * bLow + middle % TWO16 * TWO16
+  return (aHigh * bHigh + floor(middle / TWO16) + floor(low / TWO32)) % TWO32, low % TWO32
+end
+local function mul64(aHigh, aLow, bHigh, bLow)
+  local high, low = mulFull32(aLow, bLow)
+  return (high + mul32(aHigh, bLow) + mul32(aLow, bHigh)) % TWO32, low
+end
+local function xorShiftRight(high, low, k)
+  return bxor(high, floor(high / pow2[k])) % TWO32, bxor(low, high % pow2[k] * pow2[32 - k] + floor(low / pow2[k])) % TWO32
+end
+local stashFingerprint = bigEndian(header, 53, 4)
+local stashBucket = bigEndian(header, 57, 4)
+local itemCount = bigEndian(header, 61, 8)
+local prngHigh, prngLow = bigEndian(header, 69, 4), bigEndian(header, 73, 4)
+local function draw()
+  prngLow = prngLow + 0x7f4a7c15
+  prngHigh = (prngHigh + 0x9e3779b9 + (prngLow >= TWO32 and 1 or 0)) % TWO32
+  prngLow = prngLow % TWO32
+  local high, low = xorShiftRight(prngHigh, prngLow, 30)
+  high, low = mul64(high, low, 0xbf58476d, 0x1ce4e5b9)
+  high, low = xorShiftRight(high, low, 27)
+  high, low = mul64(high, low, 0x94d049bb, 0x133111eb)
+  high, low = xorShiftRight(high, low, 31)
+  return low
+end
+
+local largestFingerprint = pow2[f] - 1
+if stashFingerprint > largestFingerprint or stashBucket >= bucketCount or (stashFingerprint == 0 and stashBucket ~= 0) then
+  refuse('INCONSISTENT', 'the stash in ' .. KEYS[1] .. ' is damaged')
+end
+if itemCount > pow2[53] then refuse('INCONSISTENT', 'the item count in ' .. KEYS[1] .. ' is damaged') end
+checkChunk(1)
+
+-- The items, all checked before anything is read or written.
+local operation = ARGV[2]
+if operation ~= 'add' and operation ~= 'addUnique' and operation ~= 'delete' then refuse('INCONSISTENT', 'unknown operation') end
+local fingerprints, firsts = {}, {}
+for k = 3, #ARGV, 2 do
+  local fingerprint, first = tonumber(ARGV[k]), tonumber(ARGV[k + 1])
+  if not fingerprint or fingerprint < 1 or fingerprint > largestFingerprint or fingerprint % 1 ~= 0
+      or not first or first < 0 or first >= bucketCount or first % 1 ~= 0 then
+    refuse('INCONSISTENT', 'item ' .. ((k - 1) / 2) .. ' is not a fingerprint and a bucket of this filter')
+  end
+  fingerprints[#fingerprints + 1] = fingerprint
+  firsts[#firsts + 1] = first
+end
+
+local function findSlot(bucket, fingerprint)
+  local e = entries[bucket]
+  for s = 1, slots do if e[s] == fingerprint then return s end end
+  return nil
+end
+local function insertIntoEmptySlot(bucket, fingerprint)
+  ensure(bucket)
+  local slot = findSlot(bucket, 0)
+  if slot == nil then return false end
+  entries[bucket][slot] = fingerprint
+  if semiSort then sortFour(entries[bucket]) end
+  markDirty(bucket)
+  return true
+end
+local function exchange(bucket, slot, fingerprint)
+  ensure(bucket)
+  local e = entries[bucket]
+  local previous = e[slot]
+  e[slot] = fingerprint
+  if semiSort then sortFour(e) end
+  markDirty(bucket)
+  return previous
+end
+local function removeOne(bucket, fingerprint)
+  ensure(bucket)
+  local slot = findSlot(bucket, fingerprint)
+  if slot == nil then return false end
+  entries[bucket][slot] = 0
+  if semiSort then sortFour(entries[bucket]) end
+  markDirty(bucket)
+  return true
+end
+local function stashHolds(fingerprint, first, second)
+  return stashFingerprint ~= 0 and stashFingerprint == fingerprint and (stashBucket == first or stashBucket == second)
+end
+
+-- Kernel::place and Kernel::evictionWalk.
+local function place(fingerprint, first, second)
+  if insertIntoEmptySlot(first, fingerprint) then return end
+  if second ~= first and insertIntoEmptySlot(second, fingerprint) then return end
+  local bucket = draw() % 2 == 1 and second or first
+  for _ = 1, maxKicks do
+    local slot = draw() % slots + 1
+    fingerprint = exchange(bucket, slot, fingerprint)
+    bucket = alternate(bucket, fingerprint)
+    if insertIntoEmptySlot(bucket, fingerprint) then return end
+  end
+  stashFingerprint, stashBucket = fingerprint, bucket
+end
+
+local function insert(k)
+  if stashFingerprint ~= 0 then return false end
+  place(fingerprints[k], firsts[k], alternate(firsts[k], fingerprints[k]))
+  itemCount = itemCount + 1
+  return true
+end
+
+local function erase(k)
+  local fingerprint, first = fingerprints[k], firsts[k]
+  local second = alternate(first, fingerprint)
+  if stashHolds(fingerprint, first, second) then
+    stashFingerprint, stashBucket = 0, 0
+    itemCount = itemCount - 1
+    return true
+  end
+  if not removeOne(first, fingerprint) and not removeOne(second, fingerprint) then return false end
+  itemCount = itemCount - 1
+  -- A slot was freed: the stashed fingerprint gets a fresh walk (Kernel::reinsertStash).
+  if stashFingerprint ~= 0 then
+    local homeless, bucket = stashFingerprint, stashBucket
+    stashFingerprint, stashBucket = 0, 0
+    place(homeless, bucket, alternate(bucket, homeless))
+  end
+  return true
+end
+
+-- The first buckets of all items in one read; the second buckets in another,
+-- for the items that will need them.
+local function preload(needsSecond)
+  local firstBuckets = {}
+  for k = 1, #firsts do firstBuckets[k] = firsts[k] end
+  load(firstBuckets)
+  local seconds = {}
+  for k = 1, #firsts do
+    if needsSecond(k) then seconds[#seconds + 1] = alternate(firsts[k], fingerprints[k]) end
+  end
+  load(seconds)
+end
+
+local result = 0
+local startState = {stashFingerprint, stashBucket, itemCount, prngHigh, prngLow}
+if operation == 'add' then
+  if stashFingerprint == 0 then preload(function(k) return findSlot(firsts[k], 0) == nil end) end
+  for k = 1, #fingerprints do
+    if not insert(k) then break end
+    result = result + 1
+  end
+elseif operation == 'addUnique' then
+  preload(function() return true end)
+  local fingerprint, first = fingerprints[1], firsts[1]
+  local second = alternate(first, fingerprint)
+  if findSlot(first, fingerprint) or findSlot(second, fingerprint) or stashHolds(fingerprint, first, second) then
+    result = 1
+  elseif not insert(1) then
+    result = 2
+  end
+else
+  preload(function(k) return findSlot(firsts[k], fingerprints[k]) == nil end)
+  for k = 1, #fingerprints do
+    if erase(k) then result = result + 1 end
+  end
+end
+
+-- Every check is behind: now the writes.
+storeDirty()
+local state = {stashFingerprint, stashBucket, itemCount, prngHigh, prngLow}
+for i = 1, 5 do
+  if state[i] ~= startState[i] then
+    redis.call('SETRANGE', KEYS[1], FIXED_BYTES, bigEndianBytes(stashFingerprint, 4) .. bigEndianBytes(stashBucket, 4)
+      .. bigEndianBytes(itemCount, 8) .. bigEndianBytes(prngHigh, 4) .. bigEndianBytes(prngLow, 4))
+    break
+  end
+end
+return {'OK', result}
+`;
+
+/** The mutating script's source. */
+export const MUTATE_SOURCE = `${LUA_PRELUDE}
+local function main()
+local header = checkedHeader()
+${LUA_TABLE}
+${LUA_MUTATE_MAIN}
+end
+${LUA_SCRIPT_END}`;
