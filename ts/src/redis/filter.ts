@@ -404,7 +404,7 @@ export class RedisCuckooFilter {
    */
   async drop(): Promise<void> {
     const opened = this.#live('drop');
-    this.#dropped = true;
     await removeKeys(opened, fixedHeader(opened.layout, ROOT_MAGIC, ROOT_READY), 'RedisCuckooFilter.drop');
+    this.#dropped = true;
   }
 }

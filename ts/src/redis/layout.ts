@@ -119,13 +119,21 @@ function stringAllocation(length: number): number {
   return sizeClass(length + header + 1);
 }
 
-/** The chunking of one shard's table: buckets in chunk 0 and in each later chunk, and how many chunks. */
+/**
+ * The chunking of one shard's table: buckets in chunk 0 and in each later
+ * chunk, and how many chunks. Fewest chunks (a read of several chunks is a
+ * MULTI/EXEC) among the plans within 3 % and 256 bytes of the in-process
+ * table's memory; the plan with the least memory when none is.
+ */
 export function planChunks(params: CuckooFilterParams): { chunkZeroBuckets: number; chunkBuckets: number; chunkCount: number } {
   const bits = bucketBitsOf(params);
   const m = params.bucketCount;
-  const wholeBytes = HEADER_BYTES + Math.ceil((m * bits) / 8);
-  let best = { chunkZeroBuckets: m, chunkBuckets: 0, chunkCount: 1 };
-  let bestCost = wholeBytes <= MAX_CHUNK_BYTES ? stringAllocation(wholeBytes) + KEY_BYTES : Infinity;
+  const tableBytes = Math.ceil((m * bits) / 8);
+  const budget = 1.03 * (tableBytes + 7) + 256;
+  const plans: { chunkZeroBuckets: number; chunkBuckets: number; chunkCount: number; cost: number }[] = [];
+  if (HEADER_BYTES + tableBytes <= MAX_CHUNK_BYTES) {
+    plans.push({ chunkZeroBuckets: m, chunkBuckets: 0, chunkCount: 1, cost: stringAllocation(HEADER_BYTES + tableBytes) + KEY_BYTES });
+  }
   // Groups of 8 buckets end on a byte boundary, so every chunk starts on one.
   const headerBuckets = 8 * Math.ceil(HEADER_BYTES / bits);
   for (let power = 12; power <= Math.log2(MAX_CHUNK_BYTES); power++) {
@@ -143,13 +151,13 @@ export function planChunks(params: CuckooFilterParams): { chunkZeroBuckets: numb
         (chunkCount - 2) * stringAllocation((chunkBuckets * bits) / 8) +
         stringAllocation(Math.ceil((lastBuckets * bits) / 8)) +
         chunkCount * KEY_BYTES;
-      if (cost < bestCost) {
-        bestCost = cost;
-        best = { chunkZeroBuckets, chunkBuckets, chunkCount };
-      }
+      plans.push({ chunkZeroBuckets, chunkBuckets, chunkCount, cost });
     }
   }
-  return best;
+  const byCost = (a: { cost: number }, b: { cost: number }) => a.cost - b.cost;
+  const withinBudget = plans.filter((plan) => plan.cost <= budget).sort((a, b) => a.chunkCount - b.chunkCount || byCost(a, b));
+  const { chunkZeroBuckets, chunkBuckets, chunkCount } = withinBudget[0] ?? plans.sort(byCost)[0]!;
+  return { chunkZeroBuckets, chunkBuckets, chunkCount };
 }
 
 // ---- Keys: hash tags spread over the cluster's 16384 slots.

@@ -8,7 +8,8 @@
 // KEYS: the shard's chunk keys, chunk 0 (with the header) first.
 // ARGV[1]: the fixed 52 header bytes as the caller opened the filter.
 // ARGV[2]: 'add', 'addUnique' or 'delete'.
-// ARGV[3], ARGV[4], ...: each item's fingerprint and first bucket (the client hashes).
+// ARGV[3]: the items, 8 bytes each: fingerprint and first bucket, big-endian
+// 32-bit (the client hashes; the second bucket follows from these two).
 // Reply: {'OK', n}, n = items added (add stops at the first refused), or
 // 0 added / 1 already present / 2 full (addUnique), or items deleted; or
 // {code, message}, having written nothing.
@@ -19,8 +20,8 @@ import { LUA_TABLE } from './lua-table.js';
 const LUA_MUTATE_MAIN = String.raw`
 -- The bucket relation of hashing.hpp, in exact double arithmetic.
 local function mul32(a, b)
-  local aLow, aHigh = a % TWO16, floor(a / TWO16)
-  local bLow, bHigh = b % TWO16, floor(b / TWO16)
+  local aLow, bLow = a % TWO16, b % TWO16
+  local aHigh, bHigh = (a - aLow) / TWO16, (b - bLow) / TWO16
   return ((aHigh * bLow + aLow * bHigh) % TWO16 * TWO16 + aLow * bLow) % TWO32
 end
 local function mix32(x)
@@ -35,13 +36,14 @@ if hashId == 1 then
   local mask = bucketCount - 1
   alternate = function(bucket, fingerprint) return bxor(bucket, band(mix32(fingerprint), mask)) % TWO32 end
 else
-  -- (x * m) >> 32 for 32-bit x and m, through 16-bit halves.
-  local function mulHigh32(x, m)
-    local high, low = floor(x / TWO16) * m, x % TWO16 * m
-    return floor(high / TWO16) + floor((high % TWO16 * TWO16 + low) / TWO32)
-  end
   alternate = function(bucket, fingerprint)
-    local c = mulHigh32(mix32(fingerprint), bucketCount)
+    -- c = (mix32(fp) * m) >> 32, through 16-bit halves of mix32(fp).
+    local x = mix32(fingerprint)
+    local xLow = x % TWO16
+    local high, low = (x - xLow) / TWO16 * bucketCount, xLow * bucketCount
+    local highLow = high % TWO16
+    local sum = highLow * TWO16 + low
+    local c = (high - highLow) / TWO16 + (sum - sum % TWO32) / TWO32
     if c >= bucket then return c - bucket end
     return c - bucket + bucketCount
   end
@@ -49,18 +51,24 @@ end
 
 -- SplitMix64 (prng.hpp) on two 32-bit halves; a draw's low half is all the walk uses.
 local function mulFull32(a, b)
-  local aLow, aHigh = a % TWO16, floor(a / TWO16)
-  local bLow, bHigh = b % TWO16, floor(b / TWO16)
+  local aLow, bLow = a % TWO16, b % TWO16
+  local aHigh, bHigh = (a - aLow) / TWO16, (b - bLow) / TWO16
   local middle = aHigh * bLow + aLow * bHigh
-  local low = aLow * bLow + middle % TWO16 * TWO16
-  return (aHigh * bHigh + floor(middle / TWO16) + floor(low / TWO32)) % TWO32, low % TWO32
+  local middleLow = middle % TWO16
+  local low = aLow * bLow + middleLow * TWO16
+  local lowLow = low % TWO32
+  return (aHigh * bHigh + (middle - middleLow) / TWO16 + (low - lowLow) / TWO32) % TWO32, lowLow
 end
 local function mul64(aHigh, aLow, bHigh, bLow)
   local high, low = mulFull32(aLow, bLow)
   return (high + mul32(aHigh, bLow) + mul32(aLow, bHigh)) % TWO32, low
 end
 local function xorShiftRight(high, low, k)
-  return bxor(high, floor(high / pow2[k])) % TWO32, bxor(low, high % pow2[k] * pow2[32 - k] + floor(low / pow2[k])) % TWO32
+  local scale = pow2[k]
+  local highLow = high % scale
+  local shiftedHigh = (high - highLow) / scale
+  local shiftedLow = highLow * pow2[32 - k] + (low - low % scale) / scale
+  return bxor(high, shiftedHigh) % TWO32, bxor(low, shiftedLow) % TWO32
 end
 local stashFingerprint = bigEndian(header, 53, 4)
 local stashBucket = bigEndian(header, 57, 4)
@@ -85,18 +93,27 @@ end
 if itemCount > pow2[53] then refuse('INCONSISTENT', 'the item count in ' .. KEYS[1] .. ' is damaged') end
 checkChunk(1)
 
--- The items, all checked before anything is read or written.
-local operation = ARGV[2]
+-- The items (8 bytes each: fingerprint, first bucket), all checked before anything else.
+local operation, packed = ARGV[2], ARGV[3]
 if operation ~= 'add' and operation ~= 'addUnique' and operation ~= 'delete' then refuse('INCONSISTENT', 'unknown operation') end
-local fingerprints, firsts = {}, {}
-for k = 3, #ARGV, 2 do
-  local fingerprint, first = tonumber(ARGV[k]), tonumber(ARGV[k + 1])
-  if not fingerprint or fingerprint < 1 or fingerprint > largestFingerprint or fingerprint % 1 ~= 0
-      or not first or first < 0 or first >= bucketCount or first % 1 ~= 0 then
-    refuse('INCONSISTENT', 'item ' .. ((k - 1) / 2) .. ' is not a fingerprint and a bucket of this filter')
+if #packed % 8 ~= 0 then refuse('INCONSISTENT', 'the items are not 8 bytes each') end
+local itemTotal = #packed / 8
+local fingerprints, firsts, seconds = {}, {}, {}
+for k = 1, itemTotal do
+  local a, b, c, d, e, g, h, i = byte(packed, 8 * k - 7, 8 * k)
+  local fingerprint, first = ((a * 256 + b) * 256 + c) * 256 + d, ((e * 256 + g) * 256 + h) * 256 + i
+  if fingerprint < 1 or fingerprint > largestFingerprint or first >= bucketCount then
+    refuse('INCONSISTENT', 'item ' .. k .. ' is not a fingerprint and a bucket of this filter')
   end
-  fingerprints[#fingerprints + 1] = fingerprint
-  firsts[#firsts + 1] = first
+  fingerprints[k], firsts[k] = fingerprint, first
+end
+local function secondOf(k)
+  local second = seconds[k]
+  if second == nil then
+    second = alternate(firsts[k], fingerprints[k])
+    seconds[k] = second
+  end
+  return second
 end
 
 local function findSlot(bucket, fingerprint)
@@ -106,12 +123,16 @@ local function findSlot(bucket, fingerprint)
 end
 local function insertIntoEmptySlot(bucket, fingerprint)
   ensure(bucket)
-  local slot = findSlot(bucket, 0)
-  if slot == nil then return false end
-  entries[bucket][slot] = fingerprint
-  if semiSort then sortFour(entries[bucket]) end
-  markDirty(bucket)
-  return true
+  local e = entries[bucket]
+  for s = 1, slots do
+    if e[s] == 0 then
+      e[s] = fingerprint
+      if semiSort then sortFour(e) end
+      markDirty(bucket)
+      return true
+    end
+  end
+  return false
 end
 local function exchange(bucket, slot, fingerprint)
   ensure(bucket)
@@ -131,18 +152,18 @@ local function removeOne(bucket, fingerprint)
   markDirty(bucket)
   return true
 end
-local function stashHolds(fingerprint, first, second)
-  return stashFingerprint ~= 0 and stashFingerprint == fingerprint and (stashBucket == first or stashBucket == second)
+local function stashHolds(k)
+  return stashFingerprint ~= 0 and stashFingerprint == fingerprints[k] and (stashBucket == firsts[k] or stashBucket == secondOf(k))
 end
 
--- Kernel::place and Kernel::evictionWalk.
-local function place(fingerprint, first, second)
+-- Kernel::place and Kernel::evictionWalk: the second bucket only when the first is full.
+local function place(fingerprint, first, secondOrItem, isItem)
   if insertIntoEmptySlot(first, fingerprint) then return end
+  local second = isItem and secondOf(secondOrItem) or secondOrItem
   if second ~= first and insertIntoEmptySlot(second, fingerprint) then return end
   local bucket = draw() % 2 == 1 and second or first
   for _ = 1, maxKicks do
-    local slot = draw() % slots + 1
-    fingerprint = exchange(bucket, slot, fingerprint)
+    fingerprint = exchange(bucket, draw() % slots + 1, fingerprint)
     bucket = alternate(bucket, fingerprint)
     if insertIntoEmptySlot(bucket, fingerprint) then return end
   end
@@ -151,63 +172,61 @@ end
 
 local function insert(k)
   if stashFingerprint ~= 0 then return false end
-  place(fingerprints[k], firsts[k], alternate(firsts[k], fingerprints[k]))
+  place(fingerprints[k], firsts[k], k, true)
   itemCount = itemCount + 1
   return true
 end
 
 local function erase(k)
-  local fingerprint, first = fingerprints[k], firsts[k]
-  local second = alternate(first, fingerprint)
-  if stashHolds(fingerprint, first, second) then
+  local fingerprint = fingerprints[k]
+  if stashHolds(k) then
     stashFingerprint, stashBucket = 0, 0
     itemCount = itemCount - 1
     return true
   end
-  if not removeOne(first, fingerprint) and not removeOne(second, fingerprint) then return false end
+  if not removeOne(firsts[k], fingerprint) and not removeOne(secondOf(k), fingerprint) then return false end
   itemCount = itemCount - 1
   -- A slot was freed: the stashed fingerprint gets a fresh walk (Kernel::reinsertStash).
   if stashFingerprint ~= 0 then
     local homeless, bucket = stashFingerprint, stashBucket
     stashFingerprint, stashBucket = 0, 0
-    place(homeless, bucket, alternate(bucket, homeless))
+    place(homeless, bucket, alternate(bucket, homeless), false)
   end
   return true
 end
 
 -- The first buckets of all items in one read; the second buckets in another,
--- for the items that will need them.
+-- for the items whose first bucket (as read) says they will need it.
 local function preload(needsSecond)
-  local firstBuckets = {}
-  for k = 1, #firsts do firstBuckets[k] = firsts[k] end
-  load(firstBuckets)
-  local seconds = {}
-  for k = 1, #firsts do
-    if needsSecond(k) then seconds[#seconds + 1] = alternate(firsts[k], fingerprints[k]) end
+  load(firsts, itemTotal)
+  local list, count = {}, 0
+  for k = 1, itemTotal do
+    if needsSecond(k) then
+      count = count + 1
+      list[count] = secondOf(k)
+    end
   end
-  load(seconds)
+  load(list, count)
 end
 
 local result = 0
 local startState = {stashFingerprint, stashBucket, itemCount, prngHigh, prngLow}
 if operation == 'add' then
   if stashFingerprint == 0 then preload(function(k) return findSlot(firsts[k], 0) == nil end) end
-  for k = 1, #fingerprints do
+  for k = 1, itemTotal do
     if not insert(k) then break end
     result = result + 1
   end
 elseif operation == 'addUnique' then
   preload(function() return true end)
-  local fingerprint, first = fingerprints[1], firsts[1]
-  local second = alternate(first, fingerprint)
-  if findSlot(first, fingerprint) or findSlot(second, fingerprint) or stashHolds(fingerprint, first, second) then
+  if findSlot(firsts[1], fingerprints[1]) or findSlot(secondOf(1), fingerprints[1]) or stashHolds(1) then
     result = 1
   elseif not insert(1) then
     result = 2
   end
 else
   preload(function(k) return findSlot(firsts[k], fingerprints[k]) == nil end)
-  for k = 1, #fingerprints do
+  for k = 1, itemTotal do
     if erase(k) then result = result + 1 end
   end
 end

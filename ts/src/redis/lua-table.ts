@@ -1,11 +1,14 @@
 // The table of one shard as the mutating script sees it, in Lua: its shape
 // from the header, its buckets read and written in BITFIELD order as words of
 // at most 53 bits (CuckooFilter::bucketWords, cpp/src/parts.cpp: the same
-// grouping), a semi-sorted bucket's rank, the two hash layouts' relation
-// between buckets (hashing.hpp) and the SplitMix64 eviction PRNG (prng.hpp),
-// all in exact double arithmetic. The reads are gathered into one BITFIELD_RO
-// per chunk and the writes into one BITFIELD per chunk, because in a script
-// each redis.call costs about as much as the work on a bucket.
+// grouping), and a semi-sorted bucket's rank (FORMAT.md), all in exact double
+// arithmetic. The reads are gathered into one BITFIELD_RO per chunk and the
+// writes into one BITFIELD per chunk, because in a script each redis.call
+// costs about as much as the work on many buckets.
+//
+// Written for Redis's Lua, where a function call costs as much as several
+// arithmetic operations: the per-bucket paths use loops over local arrays and
+// `(v - v % d) / d` rather than calls to math.floor.
 //
 // Expects LUA_PRELUDE and a checked `header` (lua-mutate.ts).
 
@@ -24,32 +27,31 @@ if #KEYS ~= chunkCount then refuse('INCONSISTENT', 'the filter has ' .. chunkCou
 local pow2 = {[0] = 1}
 for k = 1, 53 do pow2[k] = pow2[k - 1] * 2 end
 
--- A bucket's fields (slots, or rank and four low parts) and its words.
-local fieldWidth = {}
-if semiSort then
-  fieldWidth = {12, f - 4, f - 4, f - 4, f - 4}
-else
-  for s = 1, slots do fieldWidth[s] = f end
-end
+-- A bucket's fields (slots, or rank and four low parts), grouped into words.
+local fieldCount = semiSort and 5 or slots
+local fieldScale = {}
+for k = 1, fieldCount do fieldScale[k] = pow2[semiSort and (k == 1 and 12 or f - 4) or f] end
+local wordCount, wordOffset, wordWidth, wordType, wordFirst, wordLast = 0, {}, {}, {}, {}, {}
 local bucketBits = 0
-local words = {}
-for k, width in ipairs(fieldWidth) do
-  local last = words[#words]
-  if last and last.width + width <= 53 then
-    last.width = last.width + width
-    last.lastField = k
+for k = 1, fieldCount do
+  local width = semiSort and (k == 1 and 12 or f - 4) or f
+  if wordCount > 0 and wordWidth[wordCount] + width <= 53 then
+    wordWidth[wordCount] = wordWidth[wordCount] + width
+    wordLast[wordCount] = k
   else
-    words[#words + 1] = {offset = bucketBits, width = width, firstField = k, lastField = k}
+    wordCount = wordCount + 1
+    wordOffset[wordCount], wordWidth[wordCount], wordFirst[wordCount], wordLast[wordCount] = bucketBits, width, k, k
   end
   bucketBits = bucketBits + width
 end
-for _, word in ipairs(words) do word.type = 'u' .. word.width end
+for w = 1, wordCount do wordType[w] = 'u' .. wordWidth[w] end
 
 -- Where a bucket lives: its chunk (an index into KEYS) and its first bit there.
+local headerBits = 8 * HEADER_BYTES
 local function placeOf(bucket)
-  if bucket < chunkZeroBuckets then return 1, 8 * HEADER_BYTES + bucket * bucketBits end
+  if bucket < chunkZeroBuckets then return 1, headerBits + bucket * bucketBits end
   local relative = bucket - chunkZeroBuckets
-  local chunk = floor(relative / chunkBuckets)
+  local chunk = (relative - relative % chunkBuckets) / chunkBuckets
   return chunk + 2, (relative - chunk * chunkBuckets) * bucketBits
 end
 
@@ -73,17 +75,13 @@ local function checkChunk(index)
   checkedChunk[index] = true
 end
 
--- Semi-sorted buckets: the rank of four sorted nibbles (FORMAT.md).
+-- Semi-sorted buckets: the rank of four sorted nibbles, C(a,1) + C(b+1,2) + C(c+2,3) + C(d+3,4).
 local binomial = {}
 for n = 0, 18 do
   binomial[n] = {[0] = 1}
-  for k = 1, 4 do
-    binomial[n][k] = k > n and 0 or binomial[n][k - 1] * (n - k + 1) / k
-  end
+  for k = 1, 4 do binomial[n][k] = k > n and 0 or binomial[n][k - 1] * (n - k + 1) / k end
 end
-local function rankOf(a, b, c, d)
-  return binomial[a][1] + binomial[b + 1][2] + binomial[c + 2][3] + binomial[d + 3][4]
-end
+local lowScale = pow2[f - 4] or 1
 local function unrank(rank, bucket)
   if rank >= 3876 then refuse('INCONSISTENT', 'bucket ' .. bucket .. ' has rank ' .. rank .. ', which names no bucket') end
   local x3 = 18
@@ -108,117 +106,127 @@ local function sortFour(e)
 end
 
 -- The loaded buckets: entries[bucket] lists its slots (semi-sorted: ascending).
-local entries, dirty, dirtyBuckets = {}, {}, {}
-local lowScale = pow2[f - 4] or 1
+local entries, dirtyBuckets, dirtyCount = {}, {}, 0
+local dirty = {}
 
 local function decode(bucket, values, first)
-  local fields = {}
-  for w, word in ipairs(words) do
+  local e = {}
+  for w = 1, wordCount do
     local value = values[first + w - 1]
-    for k = word.lastField, word.firstField, -1 do
-      local scale = pow2[fieldWidth[k]]
-      fields[k] = value % scale
-      value = floor(value / scale)
+    for k = wordLast[w], wordFirst[w], -1 do
+      local scale = fieldScale[k]
+      local field = value % scale
+      e[k] = field
+      value = (value - field) / scale
     end
   end
-  if not semiSort then
-    entries[bucket] = fields
-    return
+  if semiSort then
+    local n0, n1, n2, n3 = unrank(e[1], bucket)
+    e[1], e[2], e[3], e[4], e[5] = n0 * lowScale + e[2], n1 * lowScale + e[3], n2 * lowScale + e[4], n3 * lowScale + e[5], nil
+    if e[1] > e[2] or e[2] > e[3] or e[3] > e[4] then refuse('INCONSISTENT', 'bucket ' .. bucket .. ' is not in sorted order') end
   end
-  local n0, n1, n2, n3 = unrank(fields[1], bucket)
-  local e = {n0 * lowScale + fields[2], n1 * lowScale + fields[3], n2 * lowScale + fields[4], n3 * lowScale + fields[5]}
-  if e[1] > e[2] or e[2] > e[3] or e[3] > e[4] then refuse('INCONSISTENT', 'bucket ' .. bucket .. ' is not in sorted order') end
   entries[bucket] = e
 end
 
-local function encode(bucket)
-  local e = entries[bucket]
-  local fields = e
+-- The bucket's word values, into values[at], values[at + 1], ...
+local function encode(bucket, values, at)
+  local fields = entries[bucket]
   if semiSort then
-    fields = {rankOf(floor(e[1] / lowScale), floor(e[2] / lowScale), floor(e[3] / lowScale), floor(e[4] / lowScale)),
-      e[1] % lowScale, e[2] % lowScale, e[3] % lowScale, e[4] % lowScale}
+    local e = fields
+    local l1, l2, l3, l4 = e[1] % lowScale, e[2] % lowScale, e[3] % lowScale, e[4] % lowScale
+    local n1, n2, n3, n4 = (e[1] - l1) / lowScale, (e[2] - l2) / lowScale, (e[3] - l3) / lowScale, (e[4] - l4) / lowScale
+    fields = {binomial[n1][1] + binomial[n2 + 1][2] + binomial[n3 + 2][3] + binomial[n4 + 3][4], l1, l2, l3, l4}
   end
-  local values = {}
-  for w, word in ipairs(words) do
+  for w = 1, wordCount do
     local value = 0
-    for k = word.firstField, word.lastField do value = value * pow2[fieldWidth[k]] + fields[k] end
-    values[w] = value
+    for k = wordFirst[w], wordLast[w] do value = value * fieldScale[k] + fields[k] end
+    values[at + w - 1] = value
   end
-  return values
 end
 
 -- Redis's Lua takes at most 8000 values from unpack: commands go in parts.
 local ARGUMENTS_PER_CALL = 6000
-local function callInParts(command, key, arguments, perOperation, collect)
+local function callInParts(command, key, arguments, length, perOperation, collect)
   local first = 1
-  while first <= #arguments do
-    local last = min(#arguments, first + ARGUMENTS_PER_CALL - ARGUMENTS_PER_CALL % perOperation - 1)
+  while first <= length do
+    local last = min(length, first + ARGUMENTS_PER_CALL - ARGUMENTS_PER_CALL % perOperation - 1)
     local reply = redis.call(command, key, unpack(arguments, first, last))
-    if collect then for _, value in ipairs(reply) do collect[#collect + 1] = value end end
+    if collect then
+      local n = #collect
+      for i = 1, #reply do collect[n + i] = reply[i] end
+    end
     first = last + 1
   end
 end
 
--- Loads the buckets listed (those not loaded yet), one BITFIELD_RO per chunk.
-local function load(buckets)
-  local byChunk, order = {}, {}
-  for _, bucket in ipairs(buckets) do
+-- Loads the buckets of list[1..count] not loaded yet: one BITFIELD_RO per chunk.
+local function load(list, count)
+  local groups, order = {}, {}
+  for i = 1, count do
+    local bucket = list[i]
     if entries[bucket] == nil then
       entries[bucket] = false
       local index, bit = placeOf(bucket)
-      local group = byChunk[index]
+      local group = groups[index]
       if group == nil then
-        group = {arguments = {}, buckets = {}}
-        byChunk[index] = group
+        group = {arguments = {}, length = 0, buckets = {}}
+        groups[index] = group
         order[#order + 1] = index
       end
       group.buckets[#group.buckets + 1] = bucket
-      for _, word in ipairs(words) do
-        local arguments = group.arguments
-        arguments[#arguments + 1] = 'GET'
-        arguments[#arguments + 1] = word.type
-        arguments[#arguments + 1] = bit + word.offset
+      local arguments, n = group.arguments, group.length
+      for w = 1, wordCount do
+        arguments[n + 1], arguments[n + 2], arguments[n + 3] = 'GET', wordType[w], bit + wordOffset[w]
+        n = n + 3
       end
+      group.length = n
     end
   end
   for _, index in ipairs(order) do
     checkChunk(index)
-    local group = byChunk[index]
+    local group = groups[index]
     local values = {}
-    callInParts('BITFIELD_RO', KEYS[index], group.arguments, 3, values)
-    for n, bucket in ipairs(group.buckets) do decode(bucket, values, (n - 1) * #words + 1) end
+    callInParts('BITFIELD_RO', KEYS[index], group.arguments, group.length, 3, values)
+    local buckets = group.buckets
+    for n = 1, #buckets do decode(buckets[n], values, (n - 1) * wordCount + 1) end
   end
 end
 local function ensure(bucket)
-  if not entries[bucket] then load({bucket}) end
+  if not entries[bucket] then load({bucket}, 1) end
 end
 
 local function markDirty(bucket)
   if not dirty[bucket] then
     dirty[bucket] = true
-    dirtyBuckets[#dirtyBuckets + 1] = bucket
+    dirtyCount = dirtyCount + 1
+    dirtyBuckets[dirtyCount] = bucket
   end
 end
 
--- Writes every changed bucket, one BITFIELD per chunk.
+-- Writes every changed bucket: one BITFIELD per chunk.
 local function storeDirty()
-  local byChunk, order = {}, {}
-  for _, bucket in ipairs(dirtyBuckets) do
+  local groups, order = {}, {}
+  local values = {}
+  for i = 1, dirtyCount do
+    local bucket = dirtyBuckets[i]
     local index, bit = placeOf(bucket)
-    local arguments = byChunk[index]
-    if arguments == nil then
-      arguments = {}
-      byChunk[index] = arguments
+    local group = groups[index]
+    if group == nil then
+      group = {arguments = {}, length = 0}
+      groups[index] = group
       order[#order + 1] = index
     end
-    local values = encode(bucket)
-    for w, word in ipairs(words) do
-      arguments[#arguments + 1] = 'SET'
-      arguments[#arguments + 1] = word.type
-      arguments[#arguments + 1] = bit + word.offset
-      arguments[#arguments + 1] = values[w]
+    encode(bucket, values, 1)
+    local arguments, n = group.arguments, group.length
+    for w = 1, wordCount do
+      arguments[n + 1], arguments[n + 2], arguments[n + 3], arguments[n + 4] = 'SET', wordType[w], bit + wordOffset[w], values[w]
+      n = n + 4
     end
+    group.length = n
   end
-  for _, index in ipairs(order) do callInParts('BITFIELD', KEYS[index], byChunk[index], 4) end
+  for _, index in ipairs(order) do
+    local group = groups[index]
+    callInParts('BITFIELD', KEYS[index], group.arguments, group.length, 4)
+  end
 end
 `;

@@ -11,9 +11,14 @@ export type Mutation = 'add' | 'addUnique' | 'delete';
 
 /** The script's answer for one run: items added or deleted, or addUnique's 0 added / 1 present / 2 full. */
 function runMutation(opened: OpenedFilter, shard: number, operation: Mutation, run: readonly number[], located: Uint32Array, what: string): Promise<number> {
-  const args: string[] = [];
-  for (const item of run) args.push(String(located[LOCATION_WORDS * item]), String(located[LOCATION_WORDS * item + 1]));
-  return runScript(opened.connection, SCRIPTS.mutate, opened.keys[shard]!, [opened.fixedHeaders[shard]!, operation, ...args], what).then(Number);
+  // Each item as 8 bytes, fingerprint then first bucket, big-endian: one argument for the run.
+  const packed = new Uint8Array(8 * run.length);
+  const view = new DataView(packed.buffer);
+  run.forEach((item, position) => {
+    view.setUint32(8 * position, located[LOCATION_WORDS * item]!);
+    view.setUint32(8 * position + 4, located[LOCATION_WORDS * item + 1]!);
+  });
+  return runScript(opened.connection, SCRIPTS.mutate, opened.keys[shard]!, [opened.fixedHeaders[shard]!, operation, packed], what).then(Number);
 }
 
 /** Adds (stopping each shard at its first refused item) or deletes the located items; resolves to how many. */
