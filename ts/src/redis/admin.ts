@@ -57,7 +57,7 @@ export async function makeFilter(connection: RedisConnection, layout: FilterLayo
     );
     await runScript(connection, SCRIPTS.root, [name], ['replace', beingCreated, fixedHeader(layout, ROOT_MAGIC, ROOT_READY)], what);
   } catch (error) {
-    await removeKeys(opened, beingCreated, what).catch(() => undefined);
+    await removeKeys(opened, beingCreated, what, true).catch(() => undefined);
     throw error;
   }
   return opened;
@@ -65,16 +65,17 @@ export async function makeFilter(connection: RedisConnection, layout: FilterLayo
 
 /**
  * Deletes the shards that belong to this filter (a shard of another filter is
- * left alone), then its root if it still holds `root`; rejects with the first
- * refusal after trying them all.
+ * left alone), then its root if it still holds `root`: after every shard went,
+ * or in any case when undoing a creation (`alsoAfterARefusal`). Rejects with
+ * the first refusal.
  */
-export async function removeKeys(opened: OpenedFilter, root: Uint8Array, what: string): Promise<void> {
+export async function removeKeys(opened: OpenedFilter, root: Uint8Array, what: string, alsoAfterARefusal = false): Promise<void> {
   const outcomes = await Promise.allSettled(
     opened.keys.map((keys, shard) => runScript(opened.connection, SCRIPTS.dropShard, keys, [opened.fixedHeaders[shard]!], what)),
   );
-  outcomes.push(...(await Promise.allSettled([runScript(opened.connection, SCRIPTS.root, [opened.layout.name], ['delete', root], what)])));
-  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failed !== undefined) throw failed.reason;
+  const refused = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (refused === undefined || alsoAfterARefusal) await runScript(opened.connection, SCRIPTS.root, [opened.layout.name], ['delete', root], what);
+  if (refused !== undefined) throw refused.reason;
 }
 
 /** The layout in the root key `name` and the root's bytes; null when there is none. */
