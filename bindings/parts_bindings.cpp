@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 
 #include <cstdint>
+#include <cstring>
 
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/sizing.hpp"
@@ -88,45 +89,11 @@ int partsSizeFor(double capacity, double falsePositiveRate, double maxKicks, std
   return static_cast<int>(cuckoo::Status::kOk);
 }
 
-cuckoo::FilterParams layoutOf(double fingerprintBits, double bucketSize, double bucketCount, bool semiSort) {
-  cuckoo::FilterParams params = shapeOf(fingerprintBits, bucketCount, 0, 0);
-  params.bucketSize = wholeNumber<unsigned>(bucketSize);
-  params.semiSort = semiSort;
-  return params;
-}
-
-// The words of a bucket (CuckooFilter::bucketWords) as (offset, width) pairs at `out`; returns how many.
-unsigned partsBucketWords(double fingerprintBits, double bucketSize, bool semiSort, Address out) {
-  CuckooFilter::BucketWord words[CuckooFilter::kMaxBucketWords];
-  const unsigned count = CuckooFilter::bucketWords(layoutOf(fingerprintBits, bucketSize, 1, semiSort), words);
-  std::uint32_t* pairs = glue::wordsAt(out);
-  for (unsigned w = 0; w < count; ++w) {
-    pairs[2 * w] = words[w].offset;
-    pairs[2 * w + 1] = words[w].width;
-  }
-  return count;
-}
-
-void partsToBitfieldOrder(double fingerprintBits, double bucketSize, double bucketCount, bool semiSort, Address from,
-                          Address to) {
-  CuckooFilter::payloadToBitfieldOrder(layoutOf(fingerprintBits, bucketSize, bucketCount, semiSort), glue::bytesAt(from),
-                                       reinterpret_cast<unsigned char*>(to));
-}
-void partsFromBitfieldOrder(double fingerprintBits, double bucketSize, double bucketCount, bool semiSort, Address from,
-                            Address to) {
-  CuckooFilter::payloadFromBitfieldOrder(layoutOf(fingerprintBits, bucketSize, bucketCount, semiSort),
-                                         glue::bytesAt(from), reinterpret_cast<unsigned char*>(to));
-}
-
-// Copies per item (CuckooFilter::countInBucketWords); `words` are uint64
-// (two 32-bit halves, low first); a stash fingerprint of 0 is an empty stash.
-int partsCountInWords(double fingerprintBits, double bucketSize, double bucketCount, bool semiSort, Address words,
-                      Address located, unsigned count, std::uint32_t stashFingerprint, std::uint32_t stashBucket,
-                      Address out) {
-  const cuckoo::Stash stash{stashFingerprint != 0, stashFingerprint, stashBucket};
-  return static_cast<int>(CuckooFilter::countInBucketWords(
-      layoutOf(fingerprintBits, bucketSize, bucketCount, semiSort), reinterpret_cast<const std::uint64_t*>(words),
-      glue::wordsAt(located), count, stash, glue::wordsAt(out)));
+// The semi-sorted table's rank -> nibbles map (semisort::kUnrank: 3,876
+// uint16, nibble s of the sorted multiset at bits 4s..4s+3) copied to `out`:
+// cuckoo-wasm/redis decodes the buckets it reads from Redis with it.
+void partsUnrankTable(Address out) {
+  std::memcpy(reinterpret_cast<void*>(out), cuckoo::semisort::kUnrank.data(), sizeof cuckoo::semisort::kUnrank);
 }
 
 }  // namespace
@@ -138,8 +105,5 @@ EMSCRIPTEN_BINDINGS(cuckoo_parts) {
   function("partsOf", &partsOf);
   function("partsRestore", &partsRestore);
   function("partsSizeFor", &partsSizeFor);
-  function("partsBucketWords", &partsBucketWords);
-  function("partsToBitfieldOrder", &partsToBitfieldOrder);
-  function("partsFromBitfieldOrder", &partsFromBitfieldOrder);
-  function("partsCountInWords", &partsCountInWords);
+  function("partsUnrankTable", &partsUnrankTable);
 }

@@ -4,16 +4,14 @@
 import { CuckooFilter, FormatError, init } from 'cuckoo-wasm';
 import { locate } from 'cuckoo-wasm/inspect';
 import {
-  bucketWordsOf,
-  countInBucketWords,
   filterFromParts,
-  fromBitfieldOrder,
   LOCATION_WORDS,
   locateItem,
   locateItems,
   paramsForCapacity,
   partsOf,
-  toBitfieldOrder,
+  SEMI_SORTED_RANKS,
+  semiSortedUnrankTable,
 } from '../../dist/cjs/parts';
 
 beforeAll(() => init());
@@ -101,17 +99,7 @@ test('parts that do not fit the parameters are refused with a FormatError code',
 });
 
 // For cuckoo-wasm/redis: sizing without a table, one item located, and the
-// table in BITFIELD order read as bucket words.
-
-/** Redis's BITFIELD GET u<width> <bitPos>, bit by bit: bit p is bit 7 - p % 8 of byte p / 8, most significant first. */
-function bitfieldGet(bytes: Uint8Array, bitPos: number, width: number): number {
-  let value = 0;
-  for (let t = 0; t < width; t++) {
-    const p = bitPos + t;
-    value = value * 2 + ((bytes[Math.floor(p / 8)]! >> (7 - (p % 8))) & 1);
-  }
-  return value;
-}
+// semi-sorted rank map.
 
 test('paramsForCapacity chooses what CuckooFilter.create makes, and checks options as it does', () => {
   for (const options of [
@@ -143,32 +131,26 @@ test('locateItem locates one item as locateItems does, and names it in errors', 
   expect(() => locateItem(shape, {}, 'Here.add: item')).toThrow(/^Here\.add: item must be a string/);
 });
 
-test.each([
-  ['plain f=13 b=4, 1000 buckets', { bucketCount: 1000, bucketSize: 4, fingerprintBits: 13 }],
-  ['plain f=17 b=4 (two words per bucket)', { bucketCount: 256, bucketSize: 4, fingerprintBits: 17 }],
-  ['plain f=7 b=2', { bucketCount: 97, bucketSize: 2, fingerprintBits: 7 }],
-  ['semi-sorted f=13', { bucketCount: 300, bucketSize: 4, fingerprintBits: 13, semiSort: true }],
-  ['semi-sorted f=20 (two words per bucket)', { bucketCount: 64, bucketSize: 4, fingerprintBits: 20, semiSort: true }],
-] as const)('BITFIELD order and bucket words answer as the filter: %s', (_, shape) => {
-  using filter = new CuckooFilter({ ...shape, seed: 4 });
-  let added = 0;
-  while (filter.add(added)) added++;
-  const params = filter.params;
-  const { payload, stash } = partsOf(filter);
-  const ordered = toBitfieldOrder(params, payload, 'test');
-  expect(Buffer.from(fromBitfieldOrder(params, ordered, 'test'))).toEqual(Buffer.from(payload));
-  const words = bucketWordsOf(params, 'test');
-  const bucketBits = params.semiSort ? 4 * params.fingerprintBits - 4 : params.bucketSize * params.fingerprintBits;
-  expect(words.reduce((sum, word) => sum + word.width, 0)).toBe(bucketBits);
-  const probes = new Float64Array(added + 3000).map((_, i) => i);
-  const located = locateItems(params, probes, 'test');
-  const values = new Float64Array(probes.length * 2 * words.length);
-  let at = 0;
-  for (let k = 0; k < probes.length; k++) {
-    for (const bucket of [located[4 * k + 1]!, located[4 * k + 2]!]) {
-      for (const word of words) values[at++] = bitfieldGet(ordered, bucket * bucketBits + word.offset, word.width);
+test("semiSortedUnrankTable maps each rank to its nibbles, as FORMAT.md ranks them", () => {
+  const table = semiSortedUnrankTable('test');
+  expect(table.length).toBe(SEMI_SORTED_RANKS);
+  // FORMAT.md: C(n0, 1) + C(n1 + 1, 2) + C(n2 + 2, 3) + C(n3 + 3, 4) for n0 <= n1 <= n2 <= n3.
+  const binomial = (n: number, k: number): number => {
+    let result = 1;
+    for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
+    return k > n ? 0 : result;
+  };
+  let multisets = 0;
+  for (let a = 0; a < 16; a++) {
+    for (let b = a; b < 16; b++) {
+      for (let c = b; c < 16; c++) {
+        for (let d = c; d < 16; d++) {
+          const rank = binomial(a, 1) + binomial(b + 1, 2) + binomial(c + 2, 3) + binomial(d + 3, 4);
+          expect(table[rank]).toBe(a | (b << 4) | (c << 8) | (d << 12));
+          multisets++;
+        }
+      }
     }
   }
-  const counts = countInBucketWords(params, values, located, stash ?? { fingerprint: 0, bucket: 0 }, 'test');
-  expect(Array.from(counts)).toEqual(Array.from(probes, (item) => filter.count(item)));
+  expect(multisets).toBe(SEMI_SORTED_RANKS);
 });

@@ -113,27 +113,12 @@ export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, 
 
 // ---------------------------------------------------------------------------
 // For cuckoo-wasm/redis: sizing without a table, one item located, and the
-// table in BITFIELD order (cpp/src/parts.cpp), where Redis's BITFIELD reads
-// each field, and a bucket as words of at most 53 bits, as an integer.
+// semi-sorted rank map to decode buckets read from Redis.
 
 /** The bindings of bindings/parts_bindings.cpp that raw.ts does not list. */
 interface PartsModule extends RawModule {
   partsSizeFor(capacity: number, fpr: number, maxKicks: number, seedLow: number, seedHigh: number, semiSort: boolean, out: Address): number;
-  partsBucketWords(fingerprintBits: number, bucketSize: number, semiSort: boolean, out: Address): number;
-  partsToBitfieldOrder(fingerprintBits: number, bucketSize: number, bucketCount: number, semiSort: boolean, from: Address, to: Address): void;
-  partsFromBitfieldOrder(fingerprintBits: number, bucketSize: number, bucketCount: number, semiSort: boolean, from: Address, to: Address): void;
-  partsCountInWords(
-    fingerprintBits: number,
-    bucketSize: number,
-    bucketCount: number,
-    semiSort: boolean,
-    words: Address,
-    located: Address,
-    count: number,
-    stashFingerprint: number,
-    stashBucket: number,
-    out: Address,
-  ): number;
+  partsUnrankTable(out: Address): void;
 }
 
 function partsModule(what: string): { module: PartsModule; results: Address } {
@@ -142,9 +127,6 @@ function partsModule(what: string): { module: PartsModule; results: Address } {
 }
 
 export { describeValue };
-
-/** What a table's shape and layout depend on. */
-export type TableLayout = Pick<CuckooFilterParams, 'bucketCount' | 'bucketSize' | 'fingerprintBits' | 'semiSort'>;
 
 /**
  * Checks `options` exactly as CuckooFilter.create checks its own (a TypeError
@@ -191,77 +173,23 @@ export function locateItem(shape: TableShape, item: unknown, what: string): Uint
   }
 }
 
-/** A word of a bucket: `offset` bits from the bucket's first bit, `width` bits (at most 53). */
-export interface BucketWord {
-  readonly offset: number;
-  readonly width: number;
-}
-
-/** The words a bucket of this layout is read in, in order (CuckooFilter::bucketWords). */
-export function bucketWordsOf(layout: Omit<TableLayout, 'bucketCount'>, what: string): readonly BucketWord[] {
-  const { module, results } = partsModule(what);
-  const count = module.partsBucketWords(layout.fingerprintBits, layout.bucketSize, layout.semiSort, results);
-  const pairs = module.HEAPU32.subarray(results >>> 2, (results >>> 2) + 2 * count);
-  return Object.freeze(Array.from({ length: count }, (_, w) => Object.freeze({ offset: pairs[2 * w]!, width: pairs[2 * w + 1]! })));
-}
-
-function convertOrder(layout: TableLayout, from: Uint8Array, what: string, toBitfield: boolean): Uint8Array {
-  const { module } = partsModule(what);
-  const length = from.length;
-  return withTemporary(module, 2 * length, what, (address) => {
-    module.HEAPU8.set(from, address);
-    const args = [layout.fingerprintBits, layout.bucketSize, layout.bucketCount, layout.semiSort, address, address + length] as const;
-    if (toBitfield) module.partsToBitfieldOrder(...args);
-    else module.partsFromBitfieldOrder(...args);
-    return module.HEAPU8.slice(address + length, address + 2 * length);
-  });
-}
-
-/** A payload (FORMAT.md's bit order, as partsOf gives it) in BITFIELD order. */
-export function toBitfieldOrder(layout: TableLayout, payload: Uint8Array, what: string): Uint8Array {
-  return convertOrder(layout, payload, what, true);
-}
-
-/** A table in BITFIELD order back in FORMAT.md's bit order, a payload for filterFromParts. */
-export function fromBitfieldOrder(layout: TableLayout, ordered: Uint8Array, what: string): Uint8Array {
-  return convertOrder(layout, ordered, what, false);
-}
+/** C(19, 4): the sorted multisets of four nibbles (FORMAT.md). */
+export const SEMI_SORTED_RANKS = 3876;
+let unrankTable: Uint16Array | undefined;
 
 /**
- * For item k located at `located` (words 4k..4k+3), the copies of its
- * fingerprint count() would find, given both its buckets' words (words
- * (2k)W..(2k+2)W - 1, W = bucketWordsOf(...).length: the first bucket's, then
- * the second's) and the stash (fingerprint 0: empty). A FormatError
- * (INCONSISTENT) for a semi-sorted rank that names no bucket.
+ * The semi-sorted table's map from a bucket's 12-bit rank to its four sorted
+ * nibbles (nibble s at bits 4s..4s+3), 3,876 entries, as the core decodes
+ * buckets: cuckoo-wasm/redis decodes the buckets it reads from Redis with it.
  */
-export function countInBucketWords(
-  layout: TableLayout,
-  words: Float64Array,
-  located: Uint32Array,
-  stash: { readonly fingerprint: number; readonly bucket: number },
-  what: string,
-): Uint32Array {
-  const runtime = requireRuntime(what);
-  const { module } = partsModule(what);
-  const count = located.length / LOCATION_WORDS;
-  const wordBytes = words.length * 8;
-  return withTemporary(module, wordBytes + located.length * 4 + count * 4, what, (address) => {
-    const heap = module.HEAPU32;
-    let at = address >>> 2;
-    // Each word (an integer below 2^53) as a uint64: low half, then high.
-    for (let w = 0; w < words.length; w++) {
-      const value = words[w]!;
-      const high = Math.floor(value / 2 ** 32);
-      heap[at++] = value - high * 2 ** 32;
-      heap[at++] = high;
-    }
-    heap.set(located, at);
-    const out = address + wordBytes + located.length * 4;
-    const status = module.partsCountInWords(
-      layout.fingerprintBits, layout.bucketSize, layout.bucketCount, layout.semiSort,
-      address, address + wordBytes, count, stash.fingerprint, stash.bucket, out,
-    );
-    checkStatus(runtime, status, what);
-    return module.HEAPU32.slice(out >>> 2, (out >>> 2) + count);
-  });
+export function semiSortedUnrankTable(what: string): Uint16Array {
+  if (unrankTable === undefined) {
+    const { module } = partsModule(what);
+    unrankTable = withTemporary(module, 2 * SEMI_SORTED_RANKS, what, (address) => {
+      module.partsUnrankTable(address);
+      // wasm memory is little-endian, as every host this runs on.
+      return new Uint16Array(module.HEAPU8.slice(address, address + 2 * SEMI_SORTED_RANKS).buffer);
+    });
+  }
+  return unrankTable;
 }

@@ -217,37 +217,6 @@ class CuckooFilter {
   // the fingerprint, i1, i2 and the shard route word (hashing.hpp).
   static void locateEach(const FilterParams& params, const ItemBatch& items, std::uint32_t* out) noexcept;
 
-  // cuckoo-wasm/redis keeps a table in BITFIELD order (cpp/src/parts.cpp):
-  // the payload's fields (the slots; a semi-sorted bucket's rank and four low
-  // parts) at the same bit positions, but with bit p being bit 7 - p % 8 of
-  // byte p / 8 and each field stored most significant bit first, as Redis's
-  // BITFIELD command numbers and writes them. Both convert the payload of a
-  // filter of `params` (payload byte length bytes at `from`) into `to`, which
-  // must not overlap it; the unused bits of the last byte come out zero.
-  static void payloadToBitfieldOrder(const FilterParams& params, const unsigned char* from, unsigned char* to) noexcept;
-  static void payloadFromBitfieldOrder(const FilterParams& params, const unsigned char* from, unsigned char* to) noexcept;
-  // A bucket as cuckoo-wasm/redis reads it in BITFIELD order: its fields
-  // grouped in order into words of at most kBucketWordBits bits, integers
-  // exact as doubles (JavaScript's and Redis Lua's numbers). `offset` counts
-  // bits from the bucket's first bit; the first word holds slot 0 (or the rank).
-  struct BucketWord {
-    unsigned offset;
-    unsigned width;
-  };
-  static constexpr unsigned kBucketWordBits = 53;
-  static constexpr unsigned kMaxBucketWords = 8;
-  // Fills `out` with the words of a bucket of `params`' shape; returns how many.
-  static unsigned bucketWords(const FilterParams& params, BucketWord (&out)[kMaxBucketWords]) noexcept;
-  // For each item located as locateEach locates it (four words per item at
-  // `located`), the copies of its fingerprint that count() would find: in its
-  // first bucket, its second (when another bucket) and the stash, with the two
-  // buckets given as their words (bucketWords) at `words`, both buckets' words
-  // per item in turn. kFormatInconsistent, with `out` unspecified, when a
-  // semi-sorted bucket's rank names no nibble multiset.
-  static Status countInBucketWords(const FilterParams& params, const std::uint64_t* words,
-                                   const std::uint32_t* located, std::size_t count, const Stash& stash,
-                                   std::uint32_t* out) noexcept;
-
   FilterStats stats() const noexcept;
   const FilterParams& params() const noexcept { return params_; }
   std::uint64_t itemCount() const noexcept { return itemCount_; }

@@ -8,7 +8,8 @@
 // finished. Removing goes the other way: the shards, then the root.
 
 import { CuckooFilter, CuckooFilterError, FormatError, type CuckooFilterParams } from '../index.js';
-import { filterFromParts, fromBitfieldOrder } from '../parts.js';
+import { filterFromParts } from '../parts.js';
+import { fromBitfieldOrder } from './buckets.js';
 import type { RedisArgument, RedisCommand, RedisConnection } from './connection.js';
 import { checkShardHeader, decodeRoot, fixedHeader, getBigEndian, initialHeader } from './header.js';
 import { AT, chunkExtent, HEADER_BYTES, planChunks, ROOT_BEING_CREATED, ROOT_MAGIC, ROOT_READY, type FilterLayout } from './layout.js';
@@ -132,7 +133,7 @@ export async function shardAsFilter(opened: OpenedFilter, shard: number, what: s
   return filterFromParts(
     layout.params,
     {
-      payload: fromBitfieldOrder(layout.params, table, what),
+      payload: fromBitfieldOrder(layout.params, table),
       stash: stashFingerprint === 0 ? null : { fingerprint: stashFingerprint, bucket: getBigEndian(first, AT.stashBucket, 4) },
       itemCount: getBigEndian(first, AT.itemCount, 8),
     },

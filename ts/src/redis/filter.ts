@@ -4,7 +4,8 @@
 // mutating script (mutations.ts); making and removing keys is admin.ts.
 
 import { CuckooFilter, CuckooFilterError, FormatError, type CuckooFilterParams, type Item, type ItemBatch } from '../index.js';
-import { describeValue, LOCATION_WORDS, locateItem, locateItems, paramsForCapacity, partsOf, toBitfieldOrder } from '../parts.js';
+import { describeValue, LOCATION_WORDS, locateItem, locateItems, paramsForCapacity, partsOf } from '../parts.js';
+import { toBitfieldOrder } from './buckets.js';
 import { connectionOf, type RedisClientLike } from './connection.js';
 import { makeFilter, newLayout, openFilter, readRoot, removeKeys, shardAsFilter, type ShardContents } from './admin.js';
 import { fixedHeader } from './header.js';
@@ -171,7 +172,7 @@ export class RedisCuckooFilter {
       if (differing >= 0) throw new CuckooFilterError('INCOMPATIBLE', `${what}: bytes[${differing}] has other parameters than bytes[0]: not shards of one filter`);
       const contents = filters.map((filter): ShardContents => {
         const parts = partsOf(filter);
-        return { table: toBitfieldOrder(params, parts.payload, what), stash: parts.stash, itemCount: parts.itemCount };
+        return { table: toBitfieldOrder(params, parts.payload), stash: parts.stash, itemCount: parts.itemCount };
       });
       return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, filters.length), contents, what));
     } finally {

@@ -4,7 +4,7 @@
 // chunk keys {T}:0, {T}:1, ... whose hash tag T (N:shard:salt) puts every
 // chunk of a shard in one slot and the shards in evenly spread slot ranges.
 // Chunk 0 starts with the shard's header (76 bytes), then buckets; the other
-// chunks hold buckets only, in BITFIELD order (cpp/src/parts.cpp). One string
+// chunks hold buckets only, in BITFIELD order (buckets.ts). One string
 // per shard would be simpler, but Redis's allocator (jemalloc) rounds a
 // string up to its size class, 4 per doubling: up to 25 % more memory. Chunks
 // are sized to fill their class.

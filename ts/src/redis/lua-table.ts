@@ -1,7 +1,7 @@
 // The table of one shard as the mutating script sees it, in Lua: its shape
 // from the header, its buckets read and written in BITFIELD order as words of
-// at most 53 bits (CuckooFilter::bucketWords, cpp/src/parts.cpp: the same
-// grouping), and a semi-sorted bucket's rank (FORMAT.md), all in exact double
+// at most 53 bits (grouped as buckets.ts groups them), and a semi-sorted
+// bucket's rank (FORMAT.md), all in exact double
 // arithmetic. The reads are gathered into one BITFIELD_RO per chunk and the
 // writes into one BITFIELD per chunk, because in a script each redis.call
 // costs about as much as the work on many buckets.

@@ -3,11 +3,12 @@
 // buckets and the shard's stash come from one command when the shard is one
 // chunk, or from one MULTI/EXEC over its chunks, so that a lookup never sees a
 // fingerprint halfway through a concurrent move (which would read as a false
-// negative). The core then counts the copies (countInBucketWords).
+// negative). The copies are then counted as the core counts them (buckets.ts).
 
 import { CuckooFilterError, FormatError } from '../index.js';
-import { bucketWordsOf, countInBucketWords, LOCATION_WORDS, type BucketWord } from '../parts.js';
-import { errorText, replyText, type RedisArgument, type RedisCommand, type RedisConnection } from './connection.js';
+import { LOCATION_WORDS } from '../parts.js';
+import { bucketWords, countInBucketWords, type BucketWord } from './buckets.js';
+import { errorText, type RedisArgument, type RedisCommand, type RedisConnection } from './connection.js';
 import { fixedHeader } from './header.js';
 import { AT, bucketBitsOf, placeOf, SHARD_MAGIC, shardKeys, type FilterLayout } from './layout.js';
 
@@ -28,7 +29,7 @@ export interface OpenedFilter {
 }
 
 export function openedFilter(connection: RedisConnection, layout: FilterLayout, what: string): OpenedFilter {
-  const words = bucketWordsOf(layout.params, what);
+  const words = bucketWords(layout.params);
   return {
     connection,
     layout,
@@ -111,7 +112,9 @@ async function countRun(opened: OpenedFilter, shard: number, run: readonly numbe
     const targets = targetsOf[chunk]!;
     for (let g = 0; g < targets.length; g++) values[targets[g]!] = Number(reply[first + g]);
   });
-  return countInBucketWords(layout.params, values, runLocated, stash, what);
+  const counts = countInBucketWords(layout.params, values, runLocated, stash, what);
+  if (counts === null) throw new FormatError('INCONSISTENT', `${what}: a semi-sorted bucket of shard ${shard} has a rank that names no bucket`);
+  return counts;
 }
 
 export function checkFilterId(opened: OpenedFilter, id: number, key: string, what: string): void {
@@ -136,6 +139,3 @@ export async function countCopies(opened: OpenedFilter, located: Uint32Array, wh
   await Promise.all(work);
   return counts;
 }
-
-/** The text of a script's or command's status reply, for the tests of replies. */
-export { replyText };
