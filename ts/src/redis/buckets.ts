@@ -117,56 +117,63 @@ export function fromBitfieldOrder(layout: TableLayout, ordered: Uint8Array): Uin
   return payload;
 }
 
-/** The entries of a bucket from its words; null for a semi-sorted rank that names no bucket (a damaged table). */
-function entriesOf(layout: TableLayout, words: readonly BucketWord[], widths: readonly number[], values: Float64Array, first: number, unrank: Uint16Array | null): number[] | null {
-  const fields: number[] = new Array<number>(widths.length);
-  words.forEach((word, w) => {
-    let value = values[first + w]!;
-    for (let field = word.last; field >= word.first; field--) {
-      const scale = 2 ** widths[field]!;
-      fields[field] = value % scale;
-      value = Math.floor(value / scale);
-    }
-  });
-  if (unrank === null) return fields;
-  if (fields[0]! >= SEMI_SORTED_RANKS) return null;
-  const nibbles = unrank[fields[0]!]!;
-  const lowScale = 2 ** (layout.fingerprintBits - 4);
-  return [0, 1, 2, 3].map((s) => ((nibbles >> (4 * s)) & 0xf) * lowScale + fields[1 + s]!);
-}
-
 /**
- * For item k located at `located` (words 4k..4k+3: fingerprint, first and
- * second bucket, route), the copies of its fingerprint CuckooFilter.count
- * finds: in its first bucket, its second when another bucket, and the stash
- * (fingerprint 0: empty). Both buckets' words are in `values`, W per bucket
- * (W = bucketWords(layout).length): item k's first bucket at 2kW, its second
- * at (2k + 1)W. Null when a semi-sorted rank names no bucket.
+ * For the items located at `located` (item i's words at 4i..4i+3:
+ * fingerprint, first and second bucket, route), taken in the order `items`
+ * lists them, the copies of each one's fingerprint CuckooFilter.count finds:
+ * in its first bucket, its second when another bucket, and the stash
+ * (fingerprint 0: empty). `values` holds both buckets' words, W per bucket
+ * (W = bucketWords(layout).length): the k-th listed item's first bucket at
+ * 2kW, its second at (2k + 1)W. Null when a semi-sorted rank names no bucket.
  */
 export function countInBucketWords(
   layout: TableLayout,
   values: Float64Array,
   located: Uint32Array,
+  items: readonly number[],
   stash: { readonly fingerprint: number; readonly bucket: number },
   what: string,
 ): Uint32Array | null {
   const words = bucketWords(layout);
   const widths = fieldWidths(layout);
+  // Per field: the word holding it and its scale there (2^bits below it, 2^width).
+  const fieldCount = widths.length;
+  const wordOf = new Int32Array(fieldCount);
+  const below = new Float64Array(fieldCount);
+  const scale = new Float64Array(fieldCount);
+  words.forEach((word, w) => {
+    let shift = word.width;
+    for (let field = word.first; field <= word.last; field++) {
+      shift -= widths[field]!;
+      wordOf[field] = w;
+      below[field] = 2 ** shift;
+      scale[field] = 2 ** widths[field]!;
+    }
+  });
   const unrank = layout.semiSort ? semiSortedUnrankTable(what) : null;
-  const count = located.length / LOCATION_WORDS;
-  const copies = new Uint32Array(count);
-  for (let k = 0; k < count; k++) {
-    const fingerprint = located[LOCATION_WORDS * k]!;
-    const primary = located[LOCATION_WORDS * k + 1]!;
-    const alternate = located[LOCATION_WORDS * k + 2]!;
+  const lowScale = 2 ** (layout.fingerprintBits - 4);
+  const wordCount = words.length;
+  const field = (first: number, k: number): number => Math.floor(values[first + wordOf[k]!]! / below[k]!) % scale[k]!;
+  const copies = new Uint32Array(items.length);
+  for (let position = 0; position < items.length; position++) {
+    const base = LOCATION_WORDS * items[position]!;
+    const fingerprint = located[base]!;
+    const primary = located[base + 1]!;
+    const alternate = located[base + 2]!;
     let found = 0;
     for (let which = 0; which < (alternate === primary ? 1 : 2); which++) {
-      const entries = entriesOf(layout, words, widths, values, (2 * k + which) * words.length, unrank);
-      if (entries === null) return null;
-      for (const entry of entries) if (entry === fingerprint) found++;
+      const first = (2 * position + which) * wordCount;
+      if (unrank === null) {
+        for (let k = 0; k < fieldCount; k++) if (field(first, k) === fingerprint) found++;
+        continue;
+      }
+      const rank = field(first, 0);
+      if (rank >= SEMI_SORTED_RANKS) return null;
+      const nibbles = unrank[rank]!;
+      for (let s = 0; s < 4; s++) if (((nibbles >> (4 * s)) & 0xf) * lowScale + field(first, 1 + s) === fingerprint) found++;
     }
     if (stash.fingerprint !== 0 && stash.fingerprint === fingerprint && (stash.bucket === primary || stash.bucket === alternate)) found++;
-    copies[k] = found;
+    copies[position] = found;
   }
   return copies;
 }

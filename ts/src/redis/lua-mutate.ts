@@ -116,39 +116,26 @@ local function secondOf(k)
   return second
 end
 
-local function findSlot(bucket, fingerprint)
-  local e = entries[bucket]
-  for s = 1, slots do if e[s] == fingerprint then return s end end
-  return nil
-end
 local function insertIntoEmptySlot(bucket, fingerprint)
   ensure(bucket)
-  local e = entries[bucket]
-  for s = 1, slots do
-    if e[s] == 0 then
-      e[s] = fingerprint
-      if semiSort then sortFour(e) end
-      markDirty(bucket)
-      return true
-    end
-  end
-  return false
+  local slot = find(bucket, 0)
+  if slot == nil then return false end
+  put(bucket, slot, fingerprint)
+  markDirty(bucket)
+  return true
 end
 local function exchange(bucket, slot, fingerprint)
   ensure(bucket)
-  local e = entries[bucket]
-  local previous = e[slot]
-  e[slot] = fingerprint
-  if semiSort then sortFour(e) end
+  local previous = get(bucket, slot)
+  put(bucket, slot, fingerprint)
   markDirty(bucket)
   return previous
 end
 local function removeOne(bucket, fingerprint)
   ensure(bucket)
-  local slot = findSlot(bucket, fingerprint)
+  local slot = find(bucket, fingerprint)
   if slot == nil then return false end
-  entries[bucket][slot] = 0
-  if semiSort then sortFour(entries[bucket]) end
+  put(bucket, slot, 0)
   markDirty(bucket)
   return true
 end
@@ -196,12 +183,14 @@ local function erase(k)
 end
 
 -- The first buckets of all items in one read; the second buckets in another,
--- for the items whose first bucket (as read) says they will need it.
-local function preload(needsSecond)
+-- for the items that will need them: need 'free' (the first bucket, as read,
+-- has no free slot), 'fingerprint' (it does not hold the item's fingerprint)
+-- or 'all'.
+local function preload(need)
   load(firsts, itemTotal)
   local list, count = {}, 0
   for k = 1, itemTotal do
-    if needsSecond(k) then
+    if need == 'all' or find(firsts[k], need == 'free' and 0 or fingerprints[k]) == nil then
       count = count + 1
       list[count] = secondOf(k)
     end
@@ -212,20 +201,20 @@ end
 local result = 0
 local startState = {stashFingerprint, stashBucket, itemCount, prngHigh, prngLow}
 if operation == 'add' then
-  if stashFingerprint == 0 then preload(function(k) return findSlot(firsts[k], 0) == nil end) end
+  if stashFingerprint == 0 then preload('free') end
   for k = 1, itemTotal do
     if not insert(k) then break end
     result = result + 1
   end
 elseif operation == 'addUnique' then
-  preload(function() return true end)
-  if findSlot(firsts[1], fingerprints[1]) or findSlot(secondOf(1), fingerprints[1]) or stashHolds(1) then
+  preload('all')
+  if find(firsts[1], fingerprints[1]) or find(secondOf(1), fingerprints[1]) or stashHolds(1) then
     result = 1
   elseif not insert(1) then
     result = 2
   end
 else
-  preload(function(k) return findSlot(firsts[k], fingerprints[k]) == nil end)
+  preload('fingerprint')
   for k = 1, itemTotal do
     if erase(k) then result = result + 1 end
   end

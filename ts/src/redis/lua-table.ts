@@ -7,8 +7,9 @@
 // costs about as much as the work on many buckets.
 //
 // Written for Redis's Lua, where a function call costs as much as several
-// arithmetic operations: the per-bucket paths use loops over local arrays and
-// `(v - v % d) / d` rather than calls to math.floor.
+// arithmetic operations and a new table more: the per-bucket paths use loops
+// over local arrays and (v - v % d) / d rather than math.floor, and a plain
+// bucket of one word is kept as that number.
 //
 // Expects LUA_PRELUDE and a checked `header` (lua-mutate.ts).
 
@@ -105,11 +106,57 @@ local function sortFour(e)
   end
 end
 
--- The loaded buckets: entries[bucket] lists its slots (semi-sorted: ascending).
-local entries, dirtyBuckets, dirtyCount = {}, {}, 0
-local dirty = {}
+-- The loaded buckets. A plain bucket of one word (the default shapes) stays
+-- that number, its slots read and changed by arithmetic; any other bucket is
+-- a list of its slots (semi-sorted: ascending). find, get and put work on both.
+local loaded, dirty, dirtyBuckets, dirtyCount = {}, {}, {}, 0
+local oneWord = not semiSort and wordCount == 1
+local slotScale = pow2[f]
+local slotBelow = {}
+for s = 1, slots do slotBelow[s] = pow2[(slots - s) * f] end
+local scratch = {}
+local find, get, put
+if oneWord then
+  local function unpackWord(value)
+    for s = slots, 1, -1 do
+      local slot = value % slotScale
+      scratch[s] = slot
+      value = (value - slot) / slotScale
+    end
+  end
+  find = function(bucket, value)
+    unpackWord(loaded[bucket])
+    for s = 1, slots do if scratch[s] == value then return s end end
+    return nil
+  end
+  get = function(bucket, s)
+    unpackWord(loaded[bucket])
+    return scratch[s]
+  end
+  put = function(bucket, s, value)
+    local word = loaded[bucket]
+    unpackWord(word)
+    loaded[bucket] = word + (value - scratch[s]) * slotBelow[s]
+  end
+else
+  find = function(bucket, value)
+    local e = loaded[bucket]
+    for s = 1, slots do if e[s] == value then return s end end
+    return nil
+  end
+  get = function(bucket, s) return loaded[bucket][s] end
+  put = function(bucket, s, value)
+    local e = loaded[bucket]
+    e[s] = value
+    if semiSort then sortFour(e) end
+  end
+end
 
 local function decode(bucket, values, first)
+  if oneWord then
+    loaded[bucket] = values[first]
+    return
+  end
   local e = {}
   for w = 1, wordCount do
     local value = values[first + w - 1]
@@ -125,12 +172,16 @@ local function decode(bucket, values, first)
     e[1], e[2], e[3], e[4], e[5] = n0 * lowScale + e[2], n1 * lowScale + e[3], n2 * lowScale + e[4], n3 * lowScale + e[5], nil
     if e[1] > e[2] or e[2] > e[3] or e[3] > e[4] then refuse('INCONSISTENT', 'bucket ' .. bucket .. ' is not in sorted order') end
   end
-  entries[bucket] = e
+  loaded[bucket] = e
 end
 
 -- The bucket's word values, into values[at], values[at + 1], ...
 local function encode(bucket, values, at)
-  local fields = entries[bucket]
+  if oneWord then
+    values[at] = loaded[bucket]
+    return
+  end
+  local fields = loaded[bucket]
   if semiSort then
     local e = fields
     local l1, l2, l3, l4 = e[1] % lowScale, e[2] % lowScale, e[3] % lowScale, e[4] % lowScale
@@ -164,8 +215,8 @@ local function load(list, count)
   local groups, order = {}, {}
   for i = 1, count do
     local bucket = list[i]
-    if entries[bucket] == nil then
-      entries[bucket] = false
+    if loaded[bucket] == nil then
+      loaded[bucket] = false
       local index, bit = placeOf(bucket)
       local group = groups[index]
       if group == nil then
@@ -192,7 +243,7 @@ local function load(list, count)
   end
 end
 local function ensure(bucket)
-  if not entries[bucket] then load({bucket}, 1) end
+  if not loaded[bucket] then load({bucket}, 1) end
 end
 
 local function markDirty(bucket)

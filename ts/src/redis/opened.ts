@@ -8,7 +8,7 @@
 import { CuckooFilterError, FormatError } from '../index.js';
 import { LOCATION_WORDS } from '../parts.js';
 import { bucketWords, countInBucketWords, type BucketWord } from './buckets.js';
-import { errorText, type RedisArgument, type RedisCommand, type RedisConnection } from './connection.js';
+import { errorText, type RedisConnection } from './connection.js';
 import { fixedHeader } from './header.js';
 import { AT, bucketBitsOf, placeOf, SHARD_MAGIC, shardKeys, type FilterLayout } from './layout.js';
 
@@ -75,27 +75,28 @@ async function countRun(opened: OpenedFilter, shard: number, run: readonly numbe
   const { layout, words, wordTypes, bucketBits } = opened;
   const keys = opened.keys[shard]!;
   const wordCount = words.length;
-  // Per chunk: its GET arguments and, for each GET, the word it fills.
-  const argumentsOf: RedisArgument[][] = [HEADER_READS.slice()];
-  const targetsOf: number[][] = [[]];
-  const runLocated = new Uint32Array(run.length * LOCATION_WORDS);
-  run.forEach((item, position) => {
-    runLocated.set(located.subarray(LOCATION_WORDS * item, LOCATION_WORDS * item + LOCATION_WORDS), LOCATION_WORDS * position);
+  // Per chunk: its command, and for each of its GETs the word it fills.
+  const commands: string[][] = [['BITFIELD_RO', keys[0]!, ...HEADER_READS]];
+  const targets: number[][] = [[]];
+  for (let position = 0; position < run.length; position++) {
+    const base = LOCATION_WORDS * run[position]!;
     for (let which = 0; which < 2; which++) {
-      const [chunk, bit] = placeOf(layout, located[LOCATION_WORDS * item + 1 + which]!, bucketBits);
-      const args = (argumentsOf[chunk] ??= []);
-      const targets = (targetsOf[chunk] ??= []);
+      const [chunk, bit] = placeOf(layout, located[base + 1 + which]!, bucketBits);
+      const command = (commands[chunk] ??= ['BITFIELD_RO', keys[chunk]!]);
+      const target = (targets[chunk] ??= []);
       for (let w = 0; w < wordCount; w++) {
-        args.push('GET', wordTypes[w]!, String(bit + words[w]!.offset));
-        targets.push((2 * position + which) * wordCount + w);
+        command.push('GET', wordTypes[w]!, String(bit + words[w]!.offset));
+        target.push((2 * position + which) * wordCount + w);
       }
     }
-  });
-  const chunks = argumentsOf.flatMap((args, chunk) => (args === undefined ? [] : [chunk]));
-  const commands: RedisCommand[] = chunks.map((chunk) => ['BITFIELD_RO', keys[chunk]!, ...argumentsOf[chunk]!]);
+  }
+  const chunks = commands.flatMap((command, chunk) => (command === undefined ? [] : [chunk]));
   let replies: unknown[];
   try {
-    replies = commands.length === 1 ? [await opened.connection.call(keys[0]!, commands[0]!, true)] : await opened.connection.transaction(keys[0]!, commands);
+    replies =
+      chunks.length === 1
+        ? [await opened.connection.call(keys[0]!, commands[0]!, true)]
+        : await opened.connection.transaction(keys[0]!, chunks.map((chunk) => commands[chunk]!));
   } catch (error) {
     throw commandError(error, keys[0]!, what);
   }
@@ -109,10 +110,10 @@ async function countRun(opened: OpenedFilter, shard: number, run: readonly numbe
       stash = { fingerprint: Number(reply[1]), bucket: Number(reply[2]) };
       first = 3;
     }
-    const targets = targetsOf[chunk]!;
-    for (let g = 0; g < targets.length; g++) values[targets[g]!] = Number(reply[first + g]);
+    const target = targets[chunk]!;
+    for (let g = 0; g < target.length; g++) values[target[g]!] = reply[first + g]!;
   });
-  const counts = countInBucketWords(layout.params, values, runLocated, stash, what);
+  const counts = countInBucketWords(layout.params, values, located, run, stash, what);
   if (counts === null) throw new FormatError('INCONSISTENT', `${what}: a semi-sorted bucket of shard ${shard} has a rank that names no bucket`);
   return counts;
 }
