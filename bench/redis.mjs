@@ -119,7 +119,7 @@ async function main() {
     delete standalone.filter;
     results.standalone = standalone;
     results.speed = await batchSpeeds({ client, count: sizes.speedItems, rounds: sizes.speedRounds, capacity: sizes.capacity, fpr: sizes.fpr, progress });
-    results.longest = await longestScript({ client, capacity: sizes.capacity / 10, fpr: sizes.fpr, progress });
+    results.longest = await longestScript({ client, capacity: sizes.capacity / 10, fpr: sizes.fpr, events: 5, progress });
     results.faults = await faultRun({ total: sizes.faultItems, killAfter: sizes.faultItems / 5, progress });
   } finally {
     await client.close();

@@ -1,8 +1,8 @@
 // The command line of `npm run bench` (bench/node-bench.mjs) and the
 // constants every part of it shares.
 
-export const USAGE = 'usage: node bench/node-bench.mjs [--quick] [--json] [--no-browser] | --space [--json] | --growth [--quick] [--json]';
-const FLAGS = ['--quick', '--json', '--space', '--no-browser', '--growth'];
+export const USAGE = 'usage: node bench/node-bench.mjs [--quick] [--json] [--no-browser] | --space [--json] | --growth [--quick] [--json] | --redis [--quick] [--json]';
+const FLAGS = ['--quick', '--json', '--space', '--no-browser', '--growth', '--redis'];
 
 export const FINGERPRINT_BITS = 12;
 /** Semi-sorted rows use one bit more: the same space as FINGERPRINT_BITS plain. */
@@ -28,6 +28,7 @@ export function parseOptions(argv) {
     json: argv.includes('--json'),
     space: argv.includes('--space'),
     growth: argv.includes('--growth'),
+    redis: argv.includes('--redis'),
     browser: !argv.includes('--no-browser'),
     sizes: quick ? [16] : [16, 22],
     /** Timed runs per (mode, size) of the main table, after one untimed warm-up run at 2^16. */

@@ -77,8 +77,9 @@ local function checkChunk(index)
 end
 
 -- Semi-sorted buckets: the rank of four sorted nibbles, C(a,1) + C(b+1,2) + C(c+2,3) + C(d+3,4).
+-- (Only semi-sorted tables need it: a plain table's script does not build it.)
 local binomial = {}
-for n = 0, 18 do
+for n = 0, semiSort and 18 or -1 do
   binomial[n] = {[0] = 1}
   for k = 1, 4 do binomial[n][k] = k > n and 0 or binomial[n][k - 1] * (n - k + 1) / k end
 end
@@ -117,7 +118,12 @@ for s = 1, slots do slotBelow[s] = pow2[(slots - s) * f] end
 local scratch = {}
 local find, get, put
 if oneWord then
-  local function unpackWord(value)
+  -- scratch holds the slots of one bucket's word, kept while the word is unchanged.
+  local scratchBucket, scratchWord = nil, nil
+  local function unpackWord(bucket)
+    local value = loaded[bucket]
+    if bucket == scratchBucket and value == scratchWord then return end
+    scratchBucket, scratchWord = bucket, value
     for s = slots, 1, -1 do
       local slot = value % slotScale
       scratch[s] = slot
@@ -125,18 +131,20 @@ if oneWord then
     end
   end
   find = function(bucket, value)
-    unpackWord(loaded[bucket])
+    unpackWord(bucket)
     for s = 1, slots do if scratch[s] == value then return s end end
     return nil
   end
   get = function(bucket, s)
-    unpackWord(loaded[bucket])
+    unpackWord(bucket)
     return scratch[s]
   end
   put = function(bucket, s, value)
-    local word = loaded[bucket]
-    unpackWord(word)
-    loaded[bucket] = word + (value - scratch[s]) * slotBelow[s]
+    unpackWord(bucket)
+    local word = loaded[bucket] + (value - scratch[s]) * slotBelow[s]
+    loaded[bucket] = word
+    scratch[s] = value
+    scratchWord = word
   end
 else
   find = function(bucket, value)
