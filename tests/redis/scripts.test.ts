@@ -4,7 +4,7 @@
 // RedisConnection of a few lines.
 import { createHash } from 'node:crypto';
 import { CuckooFilter, init } from 'cuckoo-wasm';
-import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
+import { nodeRedisConnection, RedisCuckooFilter, type RedisConnection } from 'cuckoo-wasm/redis';
 import { SCRIPTS, sha1Hex } from '../../dist/cjs/redis/scripts';
 import { RespClient } from './support/resp-client';
 import { connect, startServer, type Client, type RedisServer } from './support/servers';
@@ -77,4 +77,22 @@ test('a client the package does not know, through a RedisConnection', async () =
   } finally {
     own.close();
   }
+});
+
+test('a connection of your own built on nodeRedisConnection: every command goes through it', async () => {
+  const inner = nodeRedisConnection(redis);
+  let commands = 0;
+  const counting: RedisConnection = {
+    call: (key, command, readOnly) => (commands++, inner.call(key, command, readOnly)),
+    transaction: (key, list) => ((commands += list.length), inner.transaction(key, list)),
+  };
+  const filter = await RedisCuckooFilter.create(counting, 'counted', { capacity: 1000, fpr: 0.01 });
+  const made = commands;
+  expect(made).toBeGreaterThan(0);
+  expect(await filter.add('x')).toBe(true);
+  expect(await filter.has('x')).toBe(true);
+  expect(commands).toBe(made + 2);
+  expect(() => nodeRedisConnection(counting as never)).toThrow(/^nodeRedisConnection: redis must be a node-redis client or cluster, got an object \(Object\)$/);
+  expect(() => nodeRedisConnection(42 as never)).toThrow(/^nodeRedisConnection: redis must be a node-redis client or cluster, got number 42$/);
+  await filter.drop();
 });

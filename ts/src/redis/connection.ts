@@ -5,9 +5,21 @@
 
 import { describeValue } from '../parts.js';
 
-/** An argument of a Redis command: text, or bytes sent as they are. */
+/**
+ * An argument of a Redis command: text, or bytes sent as they are.
+ * @example
+ * ```ts
+ * const args: RedisArgument[] = ['seen', new Uint8Array([0x43, 0x4b])];
+ * ```
+ */
 export type RedisArgument = string | Uint8Array;
-/** A Redis command: its name, then its arguments. */
+/**
+ * A Redis command: its name, then its arguments.
+ * @example
+ * ```ts
+ * const command: RedisCommand = ['BITFIELD_RO', '{seen:0:0}:0', 'GET', 'u48', '352'];
+ * ```
+ */
 export type RedisCommand = readonly RedisArgument[];
 
 /**
@@ -18,18 +30,19 @@ export type RedisCommand = readonly RedisArgument[];
  * as a string, a missing value as null; an error reply rejects the promise
  * with an Error whose message is the reply's text (`NOSCRIPT ...`).
  *
- * @example A connection over ioredis (a client the package does not know):
+ * @example A connection of your own, here one that counts the commands it
+ * passes on to a node-redis client (tests/redis/support/resp-client.ts has
+ * one over a bare socket):
  * ```ts
- * import Redis from 'ioredis';
- * const redis = new Redis();
- * const connection: RedisConnection = {
- *   call: (key, [name, ...args]) => redis.callBuffer(String(name), ...args),
- *   transaction: async (key, commands) => {
- *     const results = await redis.multi(commands.map(([name, ...args]) => ['callBuffer', String(name), ...args])).exec();
- *     return results!.map(([error, reply]) => { if (error) throw error; return reply; });
- *   },
+ * import { createClient } from 'redis';
+ * import { nodeRedisConnection, RedisCuckooFilter, type RedisConnection } from 'cuckoo-wasm/redis';
+ * const inner = nodeRedisConnection(await createClient().connect());
+ * let commands = 0;
+ * const counting: RedisConnection = {
+ *   call: (key, command, readOnly) => (commands++, inner.call(key, command, readOnly)),
+ *   transaction: (key, list) => ((commands += list.length), inner.transaction(key, list)),
  * };
- * const filter = await RedisCuckooFilter.open(connection, 'seen');
+ * const seen = await RedisCuckooFilter.open(counting, 'seen');
  * ```
  */
 export interface RedisConnection {
@@ -43,14 +56,26 @@ export interface RedisConnection {
   transaction(key: string, commands: readonly RedisCommand[]): Promise<unknown[]>;
 }
 
-/** The part of a node-redis client (createClient) used here. */
+/**
+ * The part of a node-redis client (createClient) used here.
+ * @example
+ * ```ts
+ * const client: NodeRedisClient = await createClient({ url: 'redis://127.0.0.1:6379' }).connect();
+ * ```
+ */
 export interface NodeRedisClient {
   sendCommand(args: RedisCommand, options?: object): Promise<unknown>;
   withTypeMapping(mapping: object): NodeRedisClient;
   multi(): { addCommand(args: RedisCommand): unknown; exec(): Promise<unknown[]> };
 }
 
-/** The part of a node-redis cluster (createCluster) used here. */
+/**
+ * The part of a node-redis cluster (createCluster) used here.
+ * @example
+ * ```ts
+ * const cluster: NodeRedisCluster = await createCluster({ rootNodes: [{ url: 'redis://127.0.0.1:7000' }] }).connect();
+ * ```
+ */
 export interface NodeRedisCluster {
   sendCommand(firstKey: string, isReadonly: boolean, args: RedisCommand, options?: object): Promise<unknown>;
   withTypeMapping(mapping: object): NodeRedisCluster;
@@ -58,7 +83,14 @@ export interface NodeRedisCluster {
   readonly masters: readonly unknown[];
 }
 
-/** What RedisCuckooFilter's methods take as `redis`: a node-redis client or cluster, or a connection of your own. */
+/**
+ * What RedisCuckooFilter's methods take as `redis`: a node-redis client or cluster, or a connection of your own.
+ * @example
+ * ```ts
+ * const redis: RedisClientLike = await createClient().connect();
+ * const seen = await RedisCuckooFilter.open(redis, 'seen');
+ * ```
+ */
 export type RedisClientLike = NodeRedisClient | NodeRedisCluster | RedisConnection;
 
 // RESP's type byte for bulk strings ('$'): node-redis maps replies by it. Bulk
@@ -121,6 +153,25 @@ function clientConnection(client: NodeRedisClient): RedisConnection {
       }
     },
   };
+}
+
+/**
+ * A RedisConnection over a node-redis client (`createClient`) or cluster
+ * (`createCluster`): what RedisCuckooFilter makes of one by itself, for a
+ * connection of your own to build on.
+ * @example
+ * ```ts
+ * const connection = nodeRedisConnection(await createCluster({ rootNodes }).connect());
+ * await connection.call('seen', ['GET', 'seen'], true); // the filter's root, as bytes
+ * ```
+ */
+export function nodeRedisConnection(redis: NodeRedisClient | NodeRedisCluster): RedisConnection {
+  const candidate = redis as Partial<NodeRedisClient & NodeRedisCluster & RedisConnection> | null;
+  const isNodeRedis = isFunction(candidate?.sendCommand) && isFunction(candidate?.withTypeMapping) && isFunction(candidate?.multi);
+  if (typeof redis !== 'object' || redis === null || !isNodeRedis || isFunction(candidate?.transaction)) {
+    throw new TypeError(`nodeRedisConnection: redis must be a node-redis client or cluster, got ${describeValue(redis)}`);
+  }
+  return connectionOf(redis, 'nodeRedisConnection');
 }
 
 const connections = new WeakMap<object, RedisConnection>();

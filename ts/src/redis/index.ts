@@ -20,8 +20,10 @@
  * ```
  * @packageDocumentation
  */
-export { RedisCuckooFilter, type RedisCreateOptions, type RedisCuckooFilterParams } from './filter.js';
+export { RedisCuckooFilter } from './filter.js';
+export { type RedisCreateOptions, type RedisCuckooFilterParams } from './options.js';
 export {
+  nodeRedisConnection,
   type RedisArgument,
   type RedisClientLike,
   type RedisCommand,
