@@ -22,6 +22,7 @@ import { createClient, createCluster } from 'redis';
 import { CuckooFilter, init } from '../dist/esm/index.js';
 import { RedisCuckooFilter } from '../dist/esm/redis/index.js';
 import { concurrencyRun, probesOf } from './redis/concurrency.mjs';
+import { measureCosts } from './redis/costs.mjs';
 import { faultRun } from './redis/faults.mjs';
 import { itemsFrom } from './redis/items.mjs';
 import { renderReport } from './redis/report.mjs';
@@ -119,6 +120,8 @@ async function main() {
     delete standalone.filter;
     results.standalone = standalone;
     results.speed = await batchSpeeds({ client, count: sizes.speedItems, rounds: sizes.speedRounds, capacity: sizes.capacity, fpr: sizes.fpr, progress });
+    progress('where the time goes: bare commands, and BITFIELD inside a script');
+    results.costs = await measureCosts(client);
     results.longest = await longestScript({ client, capacity: sizes.capacity / 10, fpr: sizes.fpr, events: 5, progress });
     results.faults = await faultRun({ total: sizes.faultItems, killAfter: sizes.faultItems / 5, progress });
   } finally {

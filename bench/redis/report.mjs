@@ -46,6 +46,15 @@ export function renderReport(results) {
   lines.push(`| addMany vs SADD, batches of 1,000 | ${mops(speed.addMany)} | ${mops(speed.sadd)} | ${ratio(speed.addMany / speed.sadd)} |`);
   lines.push(`| hasMany vs SMISMEMBER, batches of 1,000 | ${mops(speed.hasMany)} | ${mops(speed.smismember)} | ${ratio(speed.hasMany / speed.smismember)} |`);
   lines.push(`| has vs SISMEMBER, per call, 1,000 in flight (automatic pipelining) | ${mops(speed.has)} | ${mops(speed.sismember)} | ${ratio(speed.has / speed.sismember)} |`);
+  const { costs } = results;
+  lines.push('', 'Where the time goes (medians of 200 calls; server time from INFO commandstats):', '');
+  lines.push('| measured | round trip through node-redis | server time |');
+  lines.push('|---|--:|--:|');
+  lines.push(`| BITFIELD_RO with the 2,000 GETs of 1,000 lookups | ${costs.bitfieldRead.roundTripMs.toFixed(3)} ms | ${costs.bitfieldRead.serverMs.toFixed(3)} ms |`);
+  lines.push(`| SMISMEMBER of 1,000 members | ${costs.smismember.roundTripMs.toFixed(3)} ms | ${costs.smismember.serverMs.toFixed(3)} ms |`);
+  lines.push(`| a GET of BITFIELD_RO called from Lua (how a script reads a bucket) | — | ${costs.scriptGetMicros.toFixed(2)} µs |`);
+  lines.push(`| a SET of BITFIELD called from Lua (how a script writes one) | — | ${costs.scriptSetMicros.toFixed(2)} µs |`);
+  lines.push(`| SADD, per member (batches of 1,000) | — | ${costs.saddMicrosPerMember.toFixed(2)} µs |`);
   const stashing = [...longest.stashingAddMicros].sort((a, b) => a - b);
   lines.push('', `Longest insert script: an add that ends in the stash after ${longest.maxKicks} kicks ran ${stashing.map(int).join(', ')} µs in the server (${stashing.length} such adds; median ${int(stashing[stashing.length >> 1])} µs), during which Redis serves nothing else; the median other single add near full ${int(longest.medianAddMicros)} µs (${longest.singleAdds} single adds, the server's own time, INFO commandstats).`);
   lines.push('', `Faults (appendonly yes, appendfsync always): SIGKILL after ${int(faults.acknowledgedBeforeKill)} acknowledged adds, restart on the AOF; ${faults.failedCalls} calls failed while the server was down; the same handle went on (first acknowledged add ${faults.recoverySeconds === null ? 'never' : `${faults.recoverySeconds.toFixed(2)} s`} after the kill): ${int(faults.acknowledged)} acknowledged in all, ${faults.missing} of them missing after; size() ${int(faults.size)} of ${int(faults.attempted)} attempted.`);
