@@ -38,7 +38,7 @@ async function call(connection: RedisConnection, key: string, command: RedisComm
 
 /** Makes the filter's keys, empty or holding `contents` (one per shard); nothing is left behind on failure. */
 export async function makeFilter(connection: RedisConnection, layout: FilterLayout, contents: readonly ShardContents[] | null, what: string): Promise<OpenedFilter> {
-  const opened = openedFilter(connection, layout, what);
+  const opened = openedFilter(connection, layout);
   const { name } = layout;
   const beingCreated = fixedHeader(layout, ROOT_MAGIC, ROOT_BEING_CREATED);
   const claimed = await call(connection, name, ['SET', name, beingCreated, 'NX'], what);
@@ -94,7 +94,7 @@ export async function openFilter(connection: RedisConnection, name: string, what
   if (found.state === ROOT_BEING_CREATED) {
     throw new CuckooFilterError('NOT_FOUND', `${what}: filter '${name}' is being created, or its creation did not finish (RedisCuckooFilter.drop removes it)`);
   }
-  const opened = openedFilter(connection, found.layout, what);
+  const opened = openedFilter(connection, found.layout);
   // The fixed header and the lengths never change: read in any order.
   await Promise.all(
     opened.keys.map(async (keys, shard) => {

@@ -134,7 +134,7 @@ export class RedisCuckooFilter {
     const connection = connectionOf(redis, what);
     const found = await readRoot(connection, checkName(name, what), what);
     if (found === null) return false;
-    await removeKeys(openedFilter(connection, found.layout, what), found.root, what);
+    await removeKeys(openedFilter(connection, found.layout), found.root, what);
     return true;
   }
 

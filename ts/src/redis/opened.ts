@@ -28,7 +28,7 @@ export interface OpenedFilter {
   readonly wordTypes: readonly string[];
 }
 
-export function openedFilter(connection: RedisConnection, layout: FilterLayout, what: string): OpenedFilter {
+export function openedFilter(connection: RedisConnection, layout: FilterLayout): OpenedFilter {
   const words = bucketWords(layout.params);
   return {
     connection,
