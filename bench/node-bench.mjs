@@ -12,6 +12,7 @@
 //   node bench/node-bench.mjs --no-browser  without the Chromium column
 //   node bench/node-bench.mjs --space       bits per item at the requested capacity (space.mjs), no timing
 //   node bench/node-bench.mjs --growth      growable filters to 10^7 items, against a sized one and a chain (growth.mjs)
+//   node bench/node-bench.mjs --redis       cuckoo-wasm/redis against a Redis SET, issue 20's targets (redis.mjs)
 //
 // The browser column packs the package (npm pack of the built dist/),
 // installs it into a temporary project, serves it on 127.0.0.1 and opens it
@@ -209,16 +210,11 @@ function renderBoundary({ items, rounds, nsPerItem, targets }) {
   return lines.join('\n');
 }
 
-function mainBoundary() {
-  const args = [path.join(HERE, 'boundary.mjs'), ...(options.quick ? ['--quick'] : []), ...(options.json ? ['--json'] : [])];
-  process.exitCode = spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
-}
-
-// The growable filters' benchmark is its own program: run it as the user asked.
-function mainGrowth() {
-  const args = [path.join(HERE, 'growth.mjs'), ...(options.quick ? ['--quick'] : []), ...(options.json ? ['--json'] : [])];
+// The boundary's, the growable filters' and the Redis benchmarks are programs of their own: run one as the user asked.
+function runProgram(file) {
+  const args = [path.join(HERE, file), ...(options.quick ? ['--quick'] : []), ...(options.json ? ['--json'] : [])];
   process.exitCode = spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-await (options.boundary ? mainBoundary() : options.growth ? mainGrowth() : options.space ? mainSpace() : main());
+await (options.boundary ? runProgram('boundary.mjs') : options.growth ? runProgram('growth.mjs') : options.redis ? runProgram('redis.mjs') : options.space ? mainSpace() : main());

@@ -3,8 +3,11 @@
 // table to and from an in-process CuckooFilter.
 
 #include <cstdint>
+#include <cstring>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/semi_sorted_table.hpp"
+#include "cuckoo/sizing.hpp"
 #include "glue.hpp"
 
 namespace {
@@ -67,4 +70,30 @@ CUCKOO_EXPORT int parts_restore(double fingerprintBits, double bucketSize, doubl
     return CuckooFilter::fromParts(params, glue::bytesAt(payload), wholeNumber<std::size_t>(length), stash,
                                    wholeNumber<std::uint64_t>(itemCount), filter);
   });
+}
+
+// The shape cuckoo_create_for_capacity would make, without making it: four
+// words at `out`, fingerprintBits, bucketSize and the bucket count (up to
+// 2^32) as two halves, low first.
+CUCKOO_EXPORT int parts_size_for(double capacity, double falsePositiveRate, double maxKicks, std::uint32_t seedLow,
+                                 std::uint32_t seedHigh, int semiSort, Address out) {
+  cuckoo::FilterParams params;
+  params.semiSort = semiSort != 0;
+  params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
+  params.seed = glue::joinSeed(seedLow, seedHigh);
+  const cuckoo::Status status = cuckoo::paramsForCapacity(wholeNumber<std::uint64_t>(capacity), falsePositiveRate, params);
+  if (status != cuckoo::Status::kOk) return static_cast<int>(status);
+  std::uint32_t* words = glue::wordsAt(out);
+  words[0] = params.fingerprintBits;
+  words[1] = params.bucketSize;
+  words[2] = static_cast<std::uint32_t>(params.bucketCount);
+  words[3] = static_cast<std::uint32_t>(params.bucketCount >> 32);
+  return static_cast<int>(cuckoo::Status::kOk);
+}
+
+// The semi-sorted table's rank -> nibbles map (semisort::kUnrank: 3,876
+// uint16, nibble s of the sorted multiset at bits 4s..4s+3) copied to `out`:
+// cuckoo-wasm/redis decodes the buckets it reads from Redis with it.
+CUCKOO_EXPORT void parts_unrank_table(Address out) {
+  std::memcpy(reinterpret_cast<void*>(out), cuckoo::semisort::kUnrank.data(), sizeof cuckoo::semisort::kUnrank);
 }

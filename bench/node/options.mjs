@@ -2,8 +2,8 @@
 // constants every part of it shares.
 
 export const USAGE =
-  'usage: node bench/node-bench.mjs [--quick] [--json] [--no-browser] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json]';
-const FLAGS = ['--quick', '--json', '--space', '--no-browser', '--growth', '--boundary'];
+  'usage: node bench/node-bench.mjs [--quick] [--json] [--no-browser] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json] | --redis [--quick] [--json]';
+const FLAGS = ['--quick', '--json', '--space', '--no-browser', '--growth', '--boundary', '--redis'];
 
 export const FINGERPRINT_BITS = 12;
 /** Semi-sorted rows use one bit more: the same space as FINGERPRINT_BITS plain. */
@@ -30,6 +30,7 @@ export function parseOptions(argv) {
     space: argv.includes('--space'),
     growth: argv.includes('--growth'),
     boundary: argv.includes('--boundary'),
+    redis: argv.includes('--redis'),
     browser: !argv.includes('--no-browser'),
     sizes: quick ? [16] : [16, 22],
     /** Timed runs per (mode, size) of the main table, after one untimed warm-up run at 2^16. */

@@ -106,9 +106,9 @@ test.concurrent('@arethetypeswrong/cli: every JavaScript entry resolves with no 
   report(`attw: ${ms} ms`);
   const { analysis } = JSON.parse(stdout);
   expect(analysis.problems).toEqual([]);
-  expect(Object.keys(analysis.entrypoints).sort()).toEqual(['.', './bloom', './inspect', './package.json']);
+  expect(Object.keys(analysis.entrypoints).sort()).toEqual(['.', './bloom', './inspect', './package.json', './redis']);
   // Each resolution kind found a declaration file for each entry.
-  for (const subpath of ['.', './inspect', './bloom']) {
+  for (const subpath of ['.', './inspect', './bloom', './redis']) {
     const kinds = analysis.entrypoints[subpath].resolutions;
     expect(Object.keys(kinds).sort()).toEqual(['bundler', 'node10', 'node16-cjs', 'node16-esm']);
     for (const kind of Object.values<{ resolution?: { fileName: string } }>(kinds)) {

@@ -138,13 +138,16 @@ test('the tarball holds the built package and nothing else', () => {
     'package/dist/cjs/inspect.d.ts',
     'package/dist/esm/bloom.mjs',
     'package/dist/cjs/bloom.d.ts',
+    'package/dist/esm/redis/index.mjs',
+    'package/dist/cjs/redis/index.d.ts',
     // node10 resolution of the subpaths (TypeScript's moduleResolution node10).
     'package/inspect/package.json',
     'package/bloom/package.json',
+    'package/redis/package.json',
   ]) {
     expect(files).toContain(required);
   }
-  const stubs = ['package/inspect/package.json', 'package/bloom/package.json'];
+  const stubs = ['package/inspect/package.json', 'package/bloom/package.json', 'package/redis/package.json'];
   expect(files.filter((f) => !f.startsWith('package/dist/') && !/^package\/[^/]+$/.test(f) && !stubs.includes(f))).toEqual([]);
 });
 

@@ -3,7 +3,16 @@
 // filter's table, stash and count moved out and back in without the items.
 import { CuckooFilter, FormatError, init } from 'cuckoo-wasm';
 import { locate } from 'cuckoo-wasm/inspect';
-import { filterFromParts, LOCATION_WORDS, locateItems, partsOf } from '../../dist/cjs/parts';
+import {
+  filterFromParts,
+  LOCATION_WORDS,
+  locateItem,
+  locateItems,
+  paramsForCapacity,
+  partsOf,
+  SEMI_SORTED_RANKS,
+  semiSortedUnrankTable,
+} from '../../dist/cjs/parts';
 
 beforeAll(() => init());
 
@@ -87,4 +96,61 @@ test('parts that do not fit the parameters are refused with a FormatError code',
   badRank[1]! |= 0x0f;
   expect(codeOf(() => filterFromParts(original.params, { ...parts, payload: badRank }, 'test'))).toBe('INCONSISTENT');
   expect(() => filterFromParts({ ...original.params, bucketSize: 3 as 4 }, parts, 'test')).toThrow(RangeError);
+});
+
+// For cuckoo-wasm/redis: sizing without a table, one item located, and the
+// semi-sorted rank map.
+
+test('paramsForCapacity chooses what CuckooFilter.create makes, and checks options as it does', () => {
+  for (const options of [
+    { capacity: 1_000_000, fpr: 0.001 },
+    { capacity: 1000, fpr: 0.02, seed: 5n, maxKicks: 20 },
+    { capacity: 77_777, fpr: 0.0001, semiSort: true },
+  ]) {
+    using made = CuckooFilter.create(options);
+    expect(paramsForCapacity(options, 'test', '{ capacity, fpr }', (capacity) => capacity)).toEqual(made.params);
+  }
+  // The capacity the sizing is given is sizedCapacity's.
+  using larger = CuckooFilter.create({ capacity: 2000, fpr: 0.01 });
+  expect(paramsForCapacity({ capacity: 1000, fpr: 0.01 }, 'test', '{}', (c) => 2 * c)).toEqual(larger.params);
+  expect(() => paramsForCapacity({ capacity: 0, fpr: 0.01 }, 'Here.create', '{ capacity, fpr }', (c) => c)).toThrow(
+    /^Here\.create: capacity must be an integer from 1 to 2\^53 - 1, got 0$/,
+  );
+  expect(() => paramsForCapacity({ capacity: 10, fpr: 2 }, 'Here.create', '{}', (c) => c)).toThrow(
+    /^Here\.create: fpr must be greater than 0 and less than 1, got 2$/,
+  );
+  expect(() => paramsForCapacity(null, 'Here.create', '{ capacity, fpr }', (c) => c)).toThrow(
+    /^Here\.create: options must be an object \{ capacity, fpr \}, got null$/,
+  );
+});
+
+test('locateItem locates one item as locateItems does, and names it in errors', () => {
+  const shape = { bucketCount: 1000, fingerprintBits: 13, seed: 9n };
+  for (const item of items) expect(Array.from(locateItem(shape, item, 'test'))).toEqual(Array.from(locateItems(shape, [item], 'test')));
+  expect(() => locateItem(shape, NaN, 'Here.add: item')).toThrow(/^Here\.add: item: a number item must be a safe integer/);
+  expect(() => locateItem(shape, {}, 'Here.add: item')).toThrow(/^Here\.add: item must be a string/);
+});
+
+test("semiSortedUnrankTable maps each rank to its nibbles, as FORMAT.md ranks them", () => {
+  const table = semiSortedUnrankTable('test');
+  expect(table.length).toBe(SEMI_SORTED_RANKS);
+  // FORMAT.md: C(n0, 1) + C(n1 + 1, 2) + C(n2 + 2, 3) + C(n3 + 3, 4) for n0 <= n1 <= n2 <= n3.
+  const binomial = (n: number, k: number): number => {
+    let result = 1;
+    for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
+    return k > n ? 0 : result;
+  };
+  let multisets = 0;
+  for (let a = 0; a < 16; a++) {
+    for (let b = a; b < 16; b++) {
+      for (let c = b; c < 16; c++) {
+        for (let d = c; d < 16; d++) {
+          const rank = binomial(a, 1) + binomial(b + 1, 2) + binomial(c + 2, 3) + binomial(d + 3, 4);
+          expect(table[rank]).toBe(a | (b << 4) | (c << 8) | (d << 12));
+          multisets++;
+        }
+      }
+    }
+  }
+  expect(multisets).toBe(SEMI_SORTED_RANKS);
 });

@@ -32,8 +32,18 @@ export const FORMAT_ERROR_CODES = [
 /** Codes of {@link FormatError}: which check of the byte format failed (see FORMAT.md). */
 export type FormatErrorCode = (typeof FORMAT_ERROR_CODES)[number];
 
-/** Codes of {@link CuckooFilterError}. */
-export type CuckooFilterErrorCode = FormatErrorCode | 'NOT_INITIALIZED' | 'DISPOSED' | 'LOAD_FAILED' | 'INCOMPATIBLE';
+/**
+ * Codes of {@link CuckooFilterError}. `EXISTS` and `NOT_FOUND`: a filter
+ * name in Redis already taken, or naming no filter (cuckoo-wasm/redis).
+ */
+export type CuckooFilterErrorCode =
+  | FormatErrorCode
+  | 'NOT_INITIALIZED'
+  | 'DISPOSED'
+  | 'LOAD_FAILED'
+  | 'INCOMPATIBLE'
+  | 'EXISTS'
+  | 'NOT_FOUND';
 
 /**
  * Base class of the library's own errors; `code` says what went wrong.

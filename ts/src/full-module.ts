@@ -51,6 +51,8 @@ export interface FullCoreExports extends CoreExports {
     itemCount: number,
     outHandle: Address,
   ): number;
+  parts_size_for(capacity: number, fpr: number, maxKicks: number, seedLow: number, seedHigh: number, semiSort: number, out: Address): number;
+  parts_unrank_table(out: Address): void;
 }
 
 /** The embind functions of the full module. */

@@ -7,10 +7,10 @@
 
 import { forEachChunk } from './batches.js';
 import { CuckooFilter, type CuckooFilterParams, type ItemBatch } from './filter.js';
-import { adopted, takeHandle } from './handles.js';
-import { NUMERIC_ITEM_BYTES } from './items.js';
+import { adopted, checkStatus, takeHandle } from './handles.js';
+import { describeValue, NUMERIC_ITEM_BYTES } from './items.js';
 import { requireFull } from './full-module.js';
-import { checkSeed } from './validate.js';
+import { checkEvictionOptions, checkInteger, checkNumberOption, checkObject, checkSeed } from './validate.js';
 
 /** What locating an item depends on. */
 export interface TableShape {
@@ -107,4 +107,74 @@ export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, 
     );
   });
   return new CuckooFilter(adopted(takeHandle(runtime, status, what, params as unknown as Record<string, unknown>)));
+}
+
+// ---------------------------------------------------------------------------
+// For cuckoo-wasm/redis: sizing without a table, one item located, and the
+// semi-sorted rank map to decode buckets read from Redis.
+
+export { describeValue };
+
+/**
+ * Checks `options` exactly as CuckooFilter.create checks its own (a TypeError
+ * or RangeError naming `what`; `optionsShape` is the object the message
+ * asks for) and returns the parameters create would choose for
+ * `sizedCapacity(capacity)` items, without making a table.
+ */
+export function paramsForCapacity(
+  options: unknown,
+  what: string,
+  optionsShape: string,
+  sizedCapacity: (capacity: number) => number,
+): CuckooFilterParams {
+  const { runtime, core } = requireFull(what);
+  const o = checkObject(options, `${what}: options`, optionsShape);
+  const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
+  const fpr = checkNumberOption(runtime, o, 'fpr', what);
+  const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
+  const status = core.parts_size_for(sizedCapacity(capacity), fpr, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
+  checkStatus(runtime, status, what, o);
+  const at = runtime.results >>> 2;
+  const [fingerprintBits, bucketSize, countLow, countHigh] = runtime.u32.slice(at, at + 4) as unknown as number[];
+  return Object.freeze({
+    bucketCount: countHigh! * 2 ** 32 + countLow!,
+    bucketSize: bucketSize as 1 | 2 | 4 | 8,
+    fingerprintBits: fingerprintBits!,
+    maxKicks,
+    seed: (BigInt(seedHigh) << 32n) | BigInt(seedLow),
+    semiSort,
+  });
+}
+
+/** One item located as {@link locateItems} locates it, its errors naming it `what` (not `what[0]`). */
+export function locateItem(shape: TableShape, item: unknown, what: string): Uint32Array {
+  const { runtime, core } = requireFull(what);
+  const [seedLow, seedHigh] = checkSeed(shape.seed, `${what}: seed`);
+  return runtime.withItem(item, what, (address, length) => {
+    // One item of `length` bytes is a fixed-width batch of one.
+    core.parts_locate_fixed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, address, length, 1, runtime.results);
+    const at = runtime.results >>> 2;
+    return runtime.u32.slice(at, at + LOCATION_WORDS);
+  });
+}
+
+/** C(19, 4): the sorted multisets of four nibbles (FORMAT.md). */
+export const SEMI_SORTED_RANKS = 3876;
+let unrankTable: Uint16Array | undefined;
+
+/**
+ * The semi-sorted table's map from a bucket's 12-bit rank to its four sorted
+ * nibbles (nibble s at bits 4s..4s+3), 3,876 entries, as the core decodes
+ * buckets: cuckoo-wasm/redis decodes the buckets it reads from Redis with it.
+ */
+export function semiSortedUnrankTable(what: string): Uint16Array {
+  if (unrankTable === undefined) {
+    const { runtime, core } = requireFull(what);
+    unrankTable = runtime.withTemporary(2 * SEMI_SORTED_RANKS, what, (address) => {
+      core.parts_unrank_table(address);
+      // wasm memory is little-endian, as every host this runs on.
+      return new Uint16Array(runtime.u8.slice(address, address + 2 * SEMI_SORTED_RANKS).buffer);
+    });
+  }
+  return unrankTable;
 }

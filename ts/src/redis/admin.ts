@@ -1,0 +1,142 @@
+// Making, opening, exporting and removing a filter's keys.
+//
+// Making: the root key (the filter's name) is claimed first with SET NX, in
+// the state "being created"; then each shard is made by a script that refuses
+// if any of its keys exists; then the root turns "ready". So two processes
+// creating one name cannot both succeed, a shard's keys never exist without
+// a root that names them, and `open` refuses a filter whose making has not
+// finished. Removing goes the other way: the shards, then the root.
+
+import { CuckooFilter, CuckooFilterError, FormatError, type CuckooFilterParams } from '../index.js';
+import { filterFromParts } from '../parts.js';
+import { fromBitfieldOrder } from './buckets.js';
+import type { RedisArgument, RedisCommand, RedisConnection } from './connection.js';
+import { checkShardHeader, decodeRoot, fixedHeader, getBigEndian, initialHeader } from './header.js';
+import { AT, chunkExtent, HEADER_BYTES, planChunks, ROOT_BEING_CREATED, ROOT_MAGIC, ROOT_READY, type FilterLayout } from './layout.js';
+import { commandError, openedFilter, type OpenedFilter } from './opened.js';
+import { runScript, SCRIPTS } from './scripts.js';
+
+/** A new filter's layout: its chunking, and a random id (never 0) that tells it from a later filter of the same name. */
+export function newLayout(name: string, params: CuckooFilterParams, shards: number): FilterLayout {
+  return Object.freeze({ name, params, shards, ...planChunks(params), id: 1 + Math.floor(Math.random() * (2 ** 48 - 1)) });
+}
+
+/** The contents of one shard being loaded: its table in BITFIELD order, stash and item count. */
+export interface ShardContents {
+  readonly table: Uint8Array;
+  readonly stash: { readonly fingerprint: number; readonly bucket: number } | null;
+  readonly itemCount: number;
+}
+
+async function call(connection: RedisConnection, key: string, command: RedisCommand, what: string, readOnly = false): Promise<unknown> {
+  try {
+    return await connection.call(key, command, readOnly);
+  } catch (error) {
+    throw commandError(error, key, what);
+  }
+}
+
+/** Makes the filter's keys, empty or holding `contents` (one per shard); nothing is left behind on failure. */
+export async function makeFilter(connection: RedisConnection, layout: FilterLayout, contents: readonly ShardContents[] | null, what: string): Promise<OpenedFilter> {
+  const opened = openedFilter(connection, layout);
+  const { name } = layout;
+  const beingCreated = fixedHeader(layout, ROOT_MAGIC, ROOT_BEING_CREATED);
+  const claimed = await call(connection, name, ['SET', name, beingCreated, 'NX'], what);
+  if (claimed === null) throw new CuckooFilterError('EXISTS', `${what}: the name '${name}' is taken (a filter, or another key, exists under it)`);
+  try {
+    await Promise.all(
+      opened.keys.map((keys, shard) => {
+        const loaded = contents?.[shard];
+        const header = initialHeader(layout, shard, loaded?.stash, loaded?.itemCount);
+        const chunks = keys.map((_, chunk) => chunkExtent(layout, chunk));
+        const args: RedisArgument[] =
+          loaded === undefined
+            ? ['zero', ...chunks.map((chunk) => String(chunk.bytes))]
+            : ['contents', ...chunks.map((chunk, index) => loaded.table.subarray((chunk.first * opened.bucketBits) / 8, (chunk.first * opened.bucketBits) / 8 + chunk.bytes - (index === 0 ? HEADER_BYTES : 0)))];
+        return runScript(connection, SCRIPTS.createShard, keys, [header, ...args], what);
+      }),
+    );
+    await runScript(connection, SCRIPTS.root, [name], ['replace', beingCreated, fixedHeader(layout, ROOT_MAGIC, ROOT_READY)], what);
+  } catch (error) {
+    await removeKeys(opened, beingCreated, what, true).catch(() => undefined);
+    throw error;
+  }
+  return opened;
+}
+
+/**
+ * Deletes the shards that belong to this filter (a shard of another filter is
+ * left alone), then its root if it still holds `root`: after every shard went,
+ * or in any case when undoing a creation (`alsoAfterARefusal`). Rejects with
+ * the first refusal.
+ */
+export async function removeKeys(opened: OpenedFilter, root: Uint8Array, what: string, alsoAfterARefusal = false): Promise<void> {
+  const outcomes = await Promise.allSettled(
+    opened.keys.map((keys, shard) => runScript(opened.connection, SCRIPTS.dropShard, keys, [opened.fixedHeaders[shard]!], what)),
+  );
+  const refused = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (refused === undefined || alsoAfterARefusal) await runScript(opened.connection, SCRIPTS.root, [opened.layout.name], ['delete', root], what);
+  if (refused !== undefined) throw refused.reason;
+}
+
+/** The layout in the root key `name` and the root's bytes; null when there is none. */
+export async function readRoot(connection: RedisConnection, name: string, what: string): Promise<{ layout: FilterLayout; state: number; root: Uint8Array } | null> {
+  const reply = await call(connection, name, ['GET', name], what);
+  if (reply === null) return null;
+  const root = reply as Uint8Array;
+  return { ...decodeRoot(root, name, what), root };
+}
+
+/** Opens the filter `name`: its root and every shard's header and chunks checked. */
+export async function openFilter(connection: RedisConnection, name: string, what: string): Promise<OpenedFilter> {
+  const found = await readRoot(connection, name, what);
+  if (found === null) throw new CuckooFilterError('NOT_FOUND', `${what}: there is no filter named '${name}'`);
+  if (found.state === ROOT_BEING_CREATED) {
+    throw new CuckooFilterError('NOT_FOUND', `${what}: filter '${name}' is being created, or its creation did not finish (RedisCuckooFilter.drop removes it)`);
+  }
+  const opened = openedFilter(connection, found.layout);
+  // The fixed header and the lengths never change: read in any order.
+  await Promise.all(
+    opened.keys.map(async (keys, shard) => {
+      const [header, ...lengths] = await Promise.all([
+        call(connection, keys[0]!, ['GETRANGE', keys[0]!, '0', String(HEADER_BYTES - 1)], what),
+        ...keys.map((key) => call(connection, key, ['STRLEN', key], what)),
+      ]);
+      checkShardHeader(header as Uint8Array, found.layout, shard, keys[0]!, what);
+      keys.forEach((key, chunk) => checkChunkLength(Number(lengths[chunk]), found.layout, chunk, key, what));
+    }),
+  );
+  return opened;
+}
+
+function checkChunkLength(length: number, layout: FilterLayout, chunk: number, key: string, what: string): void {
+  const expected = chunkExtent(layout, chunk).bytes;
+  if (length < expected) throw new FormatError('TRUNCATED', `${what}: key '${key}' holds ${length} bytes, the filter needs ${expected}`);
+  if (length > expected) throw new FormatError('INCONSISTENT', `${what}: key '${key}' holds ${length} bytes, the filter needs ${expected}`);
+}
+
+/** Shard `shard` as an in-process CuckooFilter (read atomically); the caller disposes it. */
+export async function shardAsFilter(opened: OpenedFilter, shard: number, what: string): Promise<CuckooFilter> {
+  const keys = opened.keys[shard]!;
+  const { layout } = opened;
+  const chunks = (await runScript(opened.connection, SCRIPTS.exportShard, keys, [opened.fixedHeaders[shard]!], what)) as Uint8Array[];
+  const first = chunks[0]!;
+  checkShardHeader(first.subarray(0, HEADER_BYTES), layout, shard, keys[0]!, what);
+  const table = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0) - HEADER_BYTES);
+  let at = 0;
+  chunks.forEach((bytes, index) => {
+    checkChunkLength(bytes.length, layout, index, keys[index]!, what);
+    table.set(index === 0 ? bytes.subarray(HEADER_BYTES) : bytes, at);
+    at += bytes.length - (index === 0 ? HEADER_BYTES : 0);
+  });
+  const stashFingerprint = getBigEndian(first, AT.stashFingerprint, 4);
+  return filterFromParts(
+    layout.params,
+    {
+      payload: fromBitfieldOrder(layout.params, table),
+      stash: stashFingerprint === 0 ? null : { fingerprint: stashFingerprint, bucket: getBigEndian(first, AT.stashBucket, 4) },
+      itemCount: getBigEndian(first, AT.itemCount, 8),
+    },
+    what,
+  );
+}

@@ -1,0 +1,179 @@
+// A table as Redis holds it for cuckoo-wasm/redis: BITFIELD order. Every field
+// (a slot; a semi-sorted bucket's 12-bit rank and four low parts) sits at the
+// bit FORMAT.md gives it, but bit p is bit 7 - p % 8 of byte p / 8 and a field
+// is stored most significant bit first, as Redis's BITFIELD numbers and
+// writes bits: `BITFIELD_RO key GET u<f> <p>` returns the slot at p itself.
+// A bucket is read as words of at most 53 bits (exact numbers in JavaScript
+// and in Redis's Lua, whose scripts group fields the same way, lua-table.ts).
+// The semi-sorted rank map is the core's (semiSortedUnrankTable).
+
+import type { CuckooFilterParams } from '../index.js';
+import { LOCATION_WORDS, SEMI_SORTED_RANKS, semiSortedUnrankTable } from '../parts.js';
+
+export type TableLayout = Pick<CuckooFilterParams, 'bucketCount' | 'bucketSize' | 'fingerprintBits' | 'semiSort'>;
+
+/** A group of a bucket's fields: `offset` bits from the bucket's first bit, `width` bits, fields [first, last]. */
+export interface BucketWord {
+  readonly offset: number;
+  readonly width: number;
+  readonly first: number;
+  readonly last: number;
+}
+
+export const WORD_BITS = 53;
+
+/** The widths of a bucket's fields, in order. */
+export function fieldWidths(layout: Omit<TableLayout, 'bucketCount'>): number[] {
+  if (layout.semiSort) return [12, ...Array.from({ length: 4 }, () => layout.fingerprintBits - 4)];
+  return Array.from({ length: layout.bucketSize }, () => layout.fingerprintBits);
+}
+
+/** The fields of a bucket grouped in order into words of at most 53 bits. */
+export function bucketWords(layout: Omit<TableLayout, 'bucketCount'>): BucketWord[] {
+  const words: { offset: number; width: number; first: number; last: number }[] = [];
+  let offset = 0;
+  fieldWidths(layout).forEach((width, field) => {
+    const last = words[words.length - 1];
+    if (last !== undefined && last.width + width <= WORD_BITS) {
+      last.width += width;
+      last.last = field;
+    } else {
+      words.push({ offset, width, first: field, last: field });
+    }
+    offset += width;
+  });
+  return words;
+}
+
+function payloadLength(layout: TableLayout): number {
+  return Math.ceil((layout.bucketCount * fieldWidths(layout).reduce((sum, width) => sum + width, 0)) / 8);
+}
+
+/** Visits every field of the table: its first bit and width. */
+function forEachField(layout: TableLayout, visit: (at: number, width: number) => void): void {
+  const widths = fieldWidths(layout);
+  const bucketBits = widths.reduce((sum, width) => sum + width, 0);
+  for (let bucket = 0; bucket < layout.bucketCount; bucket++) {
+    let at = bucket * bucketBits;
+    for (const width of widths) {
+      visit(at, width);
+      at += width;
+    }
+  }
+}
+
+// Fields are at most 32 bits, so every value below is exact.
+function readLeastFirst(bytes: Uint8Array, at: number, width: number): number {
+  let value = 0;
+  for (let done = 0; done < width; ) {
+    const used = (at + done) % 8;
+    const take = Math.min(8 - used, width - done);
+    value += ((bytes[Math.floor((at + done) / 8)]! >> used) & ((1 << take) - 1)) * 2 ** done;
+    done += take;
+  }
+  return value;
+}
+
+function readMostFirst(bytes: Uint8Array, at: number, width: number): number {
+  let value = 0;
+  for (let done = 0; done < width; ) {
+    const used = (at + done) % 8;
+    const take = Math.min(8 - used, width - done);
+    value = value * 2 ** take + ((bytes[Math.floor((at + done) / 8)]! >> (8 - used - take)) & ((1 << take) - 1));
+    done += take;
+  }
+  return value;
+}
+
+function orLeastFirst(bytes: Uint8Array, at: number, width: number, value: number): void {
+  for (let done = 0; done < width; ) {
+    const used = (at + done) % 8;
+    const take = Math.min(8 - used, width - done);
+    bytes[Math.floor((at + done) / 8)]! |= (Math.floor(value / 2 ** done) % 2 ** take) << used;
+    done += take;
+  }
+}
+
+function orMostFirst(bytes: Uint8Array, at: number, width: number, value: number): void {
+  for (let done = 0; done < width; ) {
+    const used = (at + done) % 8;
+    const take = Math.min(8 - used, width - done);
+    bytes[Math.floor((at + done) / 8)]! |= (Math.floor(value / 2 ** (width - done - take)) % 2 ** take) << (8 - used - take);
+    done += take;
+  }
+}
+
+/** A payload (FORMAT.md's bit order, as partsOf gives it) in BITFIELD order. */
+export function toBitfieldOrder(layout: TableLayout, payload: Uint8Array): Uint8Array {
+  const ordered = new Uint8Array(payloadLength(layout));
+  forEachField(layout, (at, width) => orMostFirst(ordered, at, width, readLeastFirst(payload, at, width)));
+  return ordered;
+}
+
+/** A table in BITFIELD order back in FORMAT.md's bit order: a payload for filterFromParts. */
+export function fromBitfieldOrder(layout: TableLayout, ordered: Uint8Array): Uint8Array {
+  const payload = new Uint8Array(payloadLength(layout));
+  forEachField(layout, (at, width) => orLeastFirst(payload, at, width, readMostFirst(ordered, at, width)));
+  return payload;
+}
+
+/**
+ * For the items located at `located` (item i's words at 4i..4i+3:
+ * fingerprint, first and second bucket, route), taken in the order `items`
+ * lists them, the copies of each one's fingerprint CuckooFilter.count finds:
+ * in its first bucket, its second when another bucket, and the stash
+ * (fingerprint 0: empty). `values` holds both buckets' words, W per bucket
+ * (W = bucketWords(layout).length): the k-th listed item's first bucket at
+ * 2kW, its second at (2k + 1)W. Null when a semi-sorted rank names no bucket.
+ */
+export function countInBucketWords(
+  layout: TableLayout,
+  values: Float64Array,
+  located: Uint32Array,
+  items: readonly number[],
+  stash: { readonly fingerprint: number; readonly bucket: number },
+  what: string,
+): Uint32Array | null {
+  const words = bucketWords(layout);
+  const widths = fieldWidths(layout);
+  // Per field: the word holding it and its scale there (2^bits below it, 2^width).
+  const fieldCount = widths.length;
+  const wordOf = new Int32Array(fieldCount);
+  const below = new Float64Array(fieldCount);
+  const scale = new Float64Array(fieldCount);
+  words.forEach((word, w) => {
+    let shift = word.width;
+    for (let field = word.first; field <= word.last; field++) {
+      shift -= widths[field]!;
+      wordOf[field] = w;
+      below[field] = 2 ** shift;
+      scale[field] = 2 ** widths[field]!;
+    }
+  });
+  const unrank = layout.semiSort ? semiSortedUnrankTable(what) : null;
+  const lowScale = 2 ** (layout.fingerprintBits - 4);
+  const wordCount = words.length;
+  const field = (first: number, k: number): number => Math.floor(values[first + wordOf[k]!]! / below[k]!) % scale[k]!;
+  const copies = new Uint32Array(items.length);
+  for (let position = 0; position < items.length; position++) {
+    const base = LOCATION_WORDS * items[position]!;
+    const fingerprint = located[base]!;
+    const primary = located[base + 1]!;
+    const alternate = located[base + 2]!;
+    let found = 0;
+    for (let which = 0; which < (alternate === primary ? 1 : 2); which++) {
+      const first = (2 * position + which) * wordCount;
+      if (unrank === null) {
+        for (let k = 0; k < fieldCount; k++) if (field(first, k) === fingerprint) found++;
+        continue;
+      }
+      const rank = field(first, 0);
+      if (rank >= SEMI_SORTED_RANKS) return null;
+      const nibbles = unrank[rank]!;
+      for (let s = 0; s < 4; s++) if (((nibbles >> (4 * s)) & 0xf) * lowScale + field(first, 1 + s) === fingerprint) found++;
+    }
+    if (stash.fingerprint !== 0 && stash.fingerprint === fingerprint && (stash.bucket === primary || stash.bucket === alternate)) found++;
+    copies[position] = found;
+  }
+  return copies;
+}

@@ -1,0 +1,36 @@
+/**
+ * cuckoo-wasm/redis: cuckoo filters kept in Redis (6.2 or newer, or Valkey),
+ * shared by every process and machine that opens them, on nothing but
+ * strings, BITFIELD_RO and Lua scripts. The client hashes with the wasm core
+ * exactly as CuckooFilter does, so a filter's bytes move between Redis and
+ * the process both ways. Works with node-redis (`redis` on npm, an optional
+ * peer dependency: `createClient` and `createCluster`) or any client through
+ * a {@link RedisConnection}.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ * import { init } from 'cuckoo-wasm';
+ * import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
+ * await init();
+ * const redis = await createClient().connect();
+ * const seen = await RedisCuckooFilter.create(redis, 'seen', { capacity: 1_000_000, fpr: 0.001 });
+ * await seen.add('alice');
+ * await seen.has('alice'); // true, in every process
+ * ```
+ * @packageDocumentation
+ */
+// A Node entry (node-redis is a Node client): the .wasm files are read with fs.
+import '../use-node.js';
+
+export { RedisCuckooFilter } from './filter.js';
+export { type RedisCreateOptions, type RedisCuckooFilterParams } from './options.js';
+export {
+  nodeRedisConnection,
+  type RedisArgument,
+  type RedisClientLike,
+  type RedisCommand,
+  type RedisConnection,
+  type NodeRedisClient,
+  type NodeRedisCluster,
+} from './connection.js';

@@ -1,0 +1,42 @@
+// Adds and deletes: per shard, the items in order, in runs of at most
+// ITEMS_PER_COMMAND, each run one call of the mutating script (atomic). The
+// shards run side by side; a shard's runs one after another, so that an add
+// stops at its shard's first refused item, as CuckooFilter.addMany stops.
+
+import { LOCATION_WORDS } from '../parts.js';
+import { itemsByShard, runsOf, type OpenedFilter } from './opened.js';
+import { runScript, SCRIPTS } from './scripts.js';
+
+export type Mutation = 'add' | 'addUnique' | 'delete';
+
+/** The script's answer for one run: items added or deleted, or addUnique's 0 added / 1 present / 2 full. */
+function runMutation(opened: OpenedFilter, shard: number, operation: Mutation, run: readonly number[], located: Uint32Array, what: string): Promise<number> {
+  // Each item as 8 bytes, fingerprint then first bucket, big-endian: one argument for the run.
+  const packed = new Uint8Array(8 * run.length);
+  const view = new DataView(packed.buffer);
+  run.forEach((item, position) => {
+    view.setUint32(8 * position, located[LOCATION_WORDS * item]!);
+    view.setUint32(8 * position + 4, located[LOCATION_WORDS * item + 1]!);
+  });
+  return runScript(opened.connection, SCRIPTS.mutate, opened.keys[shard]!, [opened.fixedHeaders[shard]!, operation, packed], what).then(Number);
+}
+
+/** Adds (stopping each shard at its first refused item) or deletes the located items; resolves to how many. */
+export async function mutateMany(opened: OpenedFilter, operation: 'add' | 'delete', located: Uint32Array, what: string): Promise<number> {
+  const perShard = itemsByShard(opened, located).map(async (items, shard) => {
+    let done = 0;
+    for (const run of runsOf(items)) {
+      const counted = await runMutation(opened, shard, operation, run, located, what);
+      done += counted;
+      if (operation === 'add' && counted < run.length) break;
+    }
+    return done;
+  });
+  return (await Promise.all(perShard)).reduce((sum, done) => sum + done, 0);
+}
+
+/** Adds or deletes one located item; resolves to the script's answer. */
+export function mutateOne(opened: OpenedFilter, operation: Mutation, located: Uint32Array, what: string): Promise<number> {
+  const shard = Math.floor((located[3]! * opened.layout.shards) / 2 ** 32);
+  return runMutation(opened, shard, operation, [0], located, what);
+}
