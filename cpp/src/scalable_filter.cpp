@@ -1,5 +1,6 @@
-// The growable filter's public operations, on the operations of
-// scalable_ops.hpp (scalable_filter.hpp has the design).
+// The growable filter's public operations, on its rooms: scalable_ops.hpp
+// (addressing, lookups), scalable_placement.hpp, scalable_growth.hpp
+// (scalable_filter.hpp has the design).
 
 #include "cuckoo/scalable_filter.hpp"
 
@@ -10,13 +11,16 @@
 #include "batch_memory.hpp"
 #include "once_per_filter.hpp"
 #include "reject.hpp"
+#include "scalable_growth.hpp"
 #include "scalable_ops.hpp"
+#include "scalable_placement.hpp"
 #include "scalable_table.hpp"
 
 namespace cuckoo {
 
 using detail::rejected;
 using detail::ScalableTable;
+using namespace detail::scalable;
 
 ScalableCuckooFilter::ScalableCuckooFilter() noexcept = default;
 ScalableCuckooFilter::~ScalableCuckooFilter() { delete table_; }
@@ -102,7 +106,7 @@ CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::cloneTo(ScalableCuckooFilter
 }
 
 bool ScalableCuckooFilter::insert(const void* item, std::size_t length) noexcept {
-  return Ops::insertLocated(*this, Ops::locate(*this, item, length));
+  return Growth::insertLocated(*this, Ops::locate(*this, item, length));
 }
 
 InsertOutcome ScalableCuckooFilter::insertUnique(const void* item, std::size_t length) noexcept {
@@ -115,7 +119,7 @@ bool ScalableCuckooFilter::contains(const void* item, std::size_t length) const 
 }
 
 unsigned ScalableCuckooFilter::count(const void* item, std::size_t length) const noexcept {
-  const Ops::Located at = Ops::locate(*this, item, length);
+  const Ops::ItemLocation at = Ops::locate(*this, item, length);
   const unsigned first = Ops::matchingSlots(*this, at.bucket1, at.fingerprint, at.virtual1);
   const unsigned second = Ops::matchingSlots(*this, at.bucket2, at.fingerprint, at.virtual2);
   // One bucket for both virtual buckets: its entries may be stored for either
@@ -134,15 +138,14 @@ unsigned ScalableCuckooFilter::count(const void* item, std::size_t length) const
 // query would also match the entry left behind, which knows fewer bits, all of
 // which agree with it.
 bool ScalableCuckooFilter::erase(const void* item, std::size_t length) noexcept {
-  const Ops::Located at = Ops::locate(*this, item, length);
+  const Ops::ItemLocation at = Ops::locate(*this, item, length);
   constexpr unsigned kNone = ~0U;
   unsigned bestKnown = 0;
   unsigned bestStash = kNone;
   unsigned bestSide = kNone;
   unsigned bestSlot = 0;
-  const auto known = [this](std::uint32_t value, std::uint64_t bucket) {
-    return Ops::levelOf(*this, bucket) + Ops::tailLength(value & ((std::uint32_t{1} << shape_.tailBits) - 1));
-  };
+  const auto known = [this](std::uint32_t value, std::uint64_t bucket) { return Ops::knownOf(*this, value, bucket).count; };
+  const detail::scalable::SlotCodec codec = Ops::codec(*this);
   for (unsigned k = 0; k < stashCount_; ++k) {
     if (Ops::heldMatches(*this, stash_[k], at) && (bestStash == kNone || known(stash_[k].value, stash_[k].bucket) > bestKnown)) {
       bestKnown = known(stash_[k].value, stash_[k].bucket);
@@ -157,7 +160,7 @@ bool ScalableCuckooFilter::erase(const void* item, std::size_t length) noexcept 
     const unsigned level = Ops::levelOf(*this, buckets[side]);
     for (unsigned s = 0; s < 4; ++s) {
       const std::uint32_t value = slots[side].value[s];
-      if (!Ops::matches(*this, value, at.fingerprint, virtuals[side], level)) continue;
+      if (!codec.matches(value, at.fingerprint, virtuals[side], level)) continue;
       const unsigned bits = known(value, buckets[side]);
       if ((bestStash == kNone && bestSide == kNone) || bits > bestKnown) {
         bestKnown = bits;
@@ -168,12 +171,12 @@ bool ScalableCuckooFilter::erase(const void* item, std::size_t length) noexcept 
     }
   }
   if (bestStash != kNone) {
-    Ops::removeFromStash(*this, bestStash);
+    Placement::removeFromStash(*this, bestStash);
   } else if (bestSide != kNone) {
     slots[bestSide].value[bestSlot] = 0;
     table_->write(buckets[bestSide], slots[bestSide]);
     // A slot was freed: the stash's entries may fit now.
-    if (stashCount_ != 0) Ops::placeStash(*this);
+    if (stashCount_ != 0) Placement::placeStash(*this);
   } else {
     return false;
   }
@@ -185,12 +188,12 @@ bool ScalableCuckooFilter::erase(const void* item, std::size_t length) noexcept 
 // In blocks, as containsMany: the block located and its buckets requested,
 // then its items added in order, each exactly as insert() adds it.
 std::size_t ScalableCuckooFilter::insertMany(const ItemBatch& items) noexcept {
-  Ops::Located at[detail::kBatchBlock];
+  Ops::ItemLocation at[detail::kBatchBlock];
   for (std::size_t base = 0; base < items.count; base += detail::kBatchBlock) {
     const std::size_t n = items.count - base < detail::kBatchBlock ? items.count - base : detail::kBatchBlock;
     Ops::requestBlock(*this, items, base, n, at);
     for (std::size_t k = 0; k < n; ++k) {
-      if (!Ops::insertLocated(*this, at[k])) return base + k;
+      if (!Growth::insertLocated(*this, at[k])) return base + k;
     }
   }
   return items.count;
@@ -199,7 +202,7 @@ std::size_t ScalableCuckooFilter::insertMany(const ItemBatch& items) noexcept {
 // In blocks: every item of the block located and its buckets requested
 // (batch_memory.hpp), then each probed, so that their cache misses overlap.
 void ScalableCuckooFilter::containsMany(const ItemBatch& items, unsigned char* answers) const noexcept {
-  Ops::Located at[detail::kBatchBlock];
+  Ops::ItemLocation at[detail::kBatchBlock];
   for (std::size_t base = 0; base < items.count; base += detail::kBatchBlock) {
     const std::size_t n = items.count - base < detail::kBatchBlock ? items.count - base : detail::kBatchBlock;
     Ops::requestBlock(*this, items, base, n, at);
@@ -260,10 +263,10 @@ CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::merge(const ScalableCuckooFi
   constexpr unsigned kGrowAt = kMaxHeld / 4;
   const std::uint64_t items = itemCount_ + other.itemCount_;
   const auto growBoth = [&merged, &incoming, items]() {
-    if (!Ops::mayGrowForStash(merged, items)) return detail::rejected(Status::kMergeWouldOverfill);
-    const std::uint64_t target = Ops::nextBucketCount(merged);
-    Status grown = Ops::growOnce(merged, target);
-    if (grown == Status::kOk) grown = Ops::growOnce(incoming, target);
+    if (!Growth::mayGrowForStash(merged, items)) return detail::rejected(Status::kMergeWouldOverfill);
+    const std::uint64_t target = Growth::nextBucketCount(merged);
+    Status grown = Growth::growOnce(merged, target);
+    if (grown == Status::kOk) grown = Growth::growOnce(incoming, target);
     return grown;
   };
   const auto roomFor = [&merged, &incoming]() {
@@ -273,9 +276,9 @@ CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::merge(const ScalableCuckooFi
   const auto place = [&merged, &incoming, &growBoth](HeldEntry held) {
     --incoming.entryCount_;
     ++merged.entryCount_;
-    if (!Ops::placeHeld(merged, held)) {
-      if (Ops::neverFits(merged, held)) return detail::rejected(Status::kMergeWouldOverfill);
-      Ops::addToStash(merged, held);
+    if (!Placement::placeHeld(merged, held)) {
+      if (Growth::neverFits(merged, held)) return detail::rejected(Status::kMergeWouldOverfill);
+      Placement::addToStash(merged, held);
     }
     Status placed = Status::kOk;
     while (placed == Status::kOk && merged.stashCount_ >= kGrowAt) placed = growBoth();
@@ -285,7 +288,7 @@ CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::merge(const ScalableCuckooFi
   // The other's stash first: it lives in the same buckets.
   while (status == Status::kOk && incoming.stashCount_ != 0) {
     const HeldEntry held = incoming.stash_[incoming.stashCount_ - 1];
-    Ops::removeFromStash(incoming, incoming.stashCount_ - 1);
+    Placement::removeFromStash(incoming, incoming.stashCount_ - 1);
     status = place(held);
   }
   // One entry at a time, the bucket read afresh each time (a semi-sorted
@@ -306,7 +309,7 @@ CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::merge(const ScalableCuckooFi
     status = place(held);
     if (merged.table_->bucketCount() != buckets) bucket = 0;
   }
-  if (status == Status::kOk) status = Ops::makeRoom(merged);
+  if (status == Status::kOk) status = Growth::makeRoom(merged);
   if (status != Status::kOk) return status;
   merged.itemCount_ = itemCount_ + other.itemCount_;
   *this = std::move(merged);

@@ -150,8 +150,11 @@ class ScalableCuckooFilter {
   static constexpr unsigned kMaxHeld = 16;
 
  private:
+  // The operations, in rooms (cpp/src): addressing and lookups, placement and
+  // eviction, growth. Nested, so that they reach the state below.
   class Ops;
-  friend class Ops;
+  class Placement;
+  class Growth;
 
   // The shape create() gives a filter of valid `params`.
   static ScalableShape initialShape(const ScalableParams& params) noexcept;

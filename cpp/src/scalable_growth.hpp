@@ -1,0 +1,200 @@
+#pragma once
+// The growable filter's growth (scalable_filter.hpp has the design): when the
+// table grows (its load, its stash, and the never-fits check that says when
+// growing cannot help), how (one bucket split at a time, entries following
+// the next bit of their tails), and an insert, which places its item and
+// then grows as needed.
+
+#include <cmath>
+#include <cstdint>
+
+#include "cuckoo/hashing.hpp"
+#include "cuckoo/scalable_filter.hpp"
+#include "once_per_filter.hpp"
+#include "reject.hpp"
+#include "scalable_ops.hpp"
+#include "scalable_placement.hpp"
+#include "scalable_sizing.hpp"
+#include "scalable_slot_codec.hpp"
+#include "scalable_table.hpp"
+
+namespace cuckoo {
+
+class ScalableCuckooFilter::Growth {
+  using ItemLocation = Ops::ItemLocation;
+  using KnownBits = detail::scalable::KnownBits;
+  static constexpr unsigned kSlots = Ops::kSlots;
+
+ public:
+  // Entries out of the table that a growth must carry along (the stash).
+  struct HeldList {
+    HeldEntry* entries;
+    unsigned count;
+  };
+
+  // An add of an item located earlier, perhaps before the table last grew:
+  // its virtual buckets and fingerprint do not change, its buckets may have.
+  static bool insertLocated(ScalableCuckooFilter& f, ItemLocation at) noexcept {
+    // A stash left by a failed growth: room first, else the filter is full.
+    if (f.stashCount_ != 0 && (makeRoom(f) != Status::kOk || f.stashCount_ != 0)) return false;
+    at.bucket1 = Ops::bucketOf(f, at.virtual1);
+    at.bucket2 = Ops::bucketOf(f, at.virtual2);
+    HeldEntry leftover;
+    const Placement::Outcome outcome = Placement::placeNew(f, at, leftover);
+    if (outcome == Placement::Outcome::kRefused) return false;
+    if (outcome == Placement::Outcome::kHomeless) Placement::addToStash(f, leftover);
+    ++f.itemCount_;
+    ++f.entryCount_;
+    // The item is stored (in the stash at worst) whether or not this succeeds.
+    makeRoom(f);
+    return true;
+  }
+
+  // Grows until the stash is empty and the load is below kMaxLoad; without
+  // growing, kMergeWouldOverfill when growth cannot place the stash
+  // (mayGrowForStash).
+  static Status makeRoom(ScalableCuckooFilter& f) noexcept {
+    while (needsRoom(f)) {
+      if (!mayGrowForStash(f, f.itemCount_)) return detail::rejected(Status::kMergeWouldOverfill);
+      const Status status = growOnce(f, nextBucketCount(f));
+      if (status != Status::kOk) return status;
+    }
+    return Status::kOk;
+  }
+
+  // The bucket count after one growth: `growth` times the buckets, one more at least.
+  static std::uint64_t nextBucketCount(const ScalableCuckooFilter& f) noexcept {
+    const std::uint64_t buckets = f.table_->bucketCount();
+    const std::uint64_t largest = std::uint64_t{1} << kMaxScalableLevel;
+    auto target = static_cast<std::uint64_t>(std::ceil(static_cast<double>(buckets) * f.params_.growth));
+    if (target <= buckets) target = buckets + 1;
+    return target > largest ? largest : target;
+  }
+
+  // One growth, carrying the stash along, then the stash put back where it fits.
+  static Status growOnce(ScalableCuckooFilter& f, std::uint64_t target) noexcept {
+    HeldList held{f.stash_, f.stashCount_};
+    const Status status = growTo(f, target, held);
+    f.stashCount_ = held.count;
+    if (status == Status::kOk) Placement::placeStash(f);
+    return status;
+  }
+
+  // Whether a growth may be made for the stash of `f`, which holds `items`
+  // items (kMinLoadToGrowForStash has why): the growth must carry the stash
+  // (each entry may be copied by two splits), and the items must fill the
+  // table enough that growth, not its entries, is what they lack.
+  CUCKOO_ONCE_PER_FILTER static bool mayGrowForStash(const ScalableCuckooFilter& f, std::uint64_t items) noexcept {
+    if (f.stashCount_ == 0) return true;
+    if (f.stashCount_ > kMaxHeld / 4 || stashNeverFits(f)) return false;
+    const std::uint64_t buckets = f.table_->bucketCount();
+    return buckets < detail::scalable::kSmallTableBuckets ||
+           static_cast<double>(items) >= detail::scalable::kMinLoadToGrowForStash * static_cast<double>(buckets * kSlots);
+  }
+
+  // Whether no growth can make room for an entry out of the table (the
+  // stash, or one being merged), which knows only some bits of its virtual
+  // bucket number: its buckets are full of entries of its fingerprint that
+  // agree with it and with each other on every bit they know, so every
+  // split sends them all the same way. When both of its buckets are one,
+  // that bucket's entries must agree with both of its forms (they are
+  // checked as both buckets' entries): entries stored for one virtual
+  // bucket leave the other free once a split separates the two.
+  CUCKOO_ONCE_PER_FILTER static bool neverFits(const ScalableCuckooFilter& f, const HeldEntry& held) noexcept {
+    const std::uint32_t fingerprint = Ops::codec(f).fingerprintOf(held.value);
+    HeldEntry other;
+    if (!Placement::otherPlace(f, held.value, held.bucket, other.value, other.bucket)) return false;
+    KnownBits known[2 * kSlots + 1];
+    unsigned count = 0;
+    known[count++] = Ops::knownOf(f, held.value, held.bucket);
+    const std::uint64_t buckets[2] = {held.bucket, other.bucket};
+    for (unsigned side = 0; side < 2; ++side) {
+      const detail::SlotValues slots = f.table_->read(buckets[side]);
+      for (const std::uint32_t value : slots.value) {
+        if (value == 0 || Ops::codec(f).fingerprintOf(value) != fingerprint) return false;
+        KnownBits entry = Ops::knownOf(f, value, buckets[side]);
+        // The other bucket's entries know bits of the other virtual number.
+        if (side == 1) entry.bits = (entry.bits ^ linearOffset(fingerprint)) & detail::scalable::mask(entry.count);
+        known[count++] = entry;
+      }
+    }
+    // They agree pairwise when they all agree with the one that knows the most.
+    KnownBits longest = known[0];
+    for (unsigned k = 1; k < count; ++k) longest = known[k].count > longest.count ? known[k] : longest;
+    for (unsigned k = 0; k < count; ++k) {
+      if (((known[k].bits ^ longest.bits) & detail::scalable::mask(known[k].count)) != 0) return false;
+    }
+    return true;
+  }
+
+ private:
+  static bool needsRoom(const ScalableCuckooFilter& f) noexcept {
+    const double slots = static_cast<double>(f.table_->bucketCount() * kSlots);
+    return f.stashCount_ != 0 || static_cast<double>(f.entryCount_) > detail::scalable::kMaxLoad * slots;
+  }
+
+  CUCKOO_ONCE_PER_FILTER static bool stashNeverFits(const ScalableCuckooFilter& f) noexcept {
+    for (unsigned k = 0; k < f.stashCount_; ++k) {
+      if (neverFits(f, f.stash_[k])) return true;
+    }
+    return false;
+  }
+
+  // Grows the table to `target` buckets. The one allocation comes first, so
+  // a failure changes nothing.
+  static Status growTo(ScalableCuckooFilter& f, std::uint64_t target, HeldList& held) noexcept {
+    if (target <= f.table_->bucketCount()) return detail::rejected(Status::kTableTooLarge);
+    const Status status = f.table_->resize(target);
+    if (status != Status::kOk) return status;
+    while (f.shape_.bucketCount() < target) splitNext(f, held);
+    return Status::kOk;
+  }
+
+  // Splits the next bucket of the round in two. Entries, and the held ones,
+  // follow their next bit; an entry whose tail is spent is copied to both
+  // halves (a held one too: a growth starts with kMaxHeld / 4 held entries at
+  // most, mayGrowForStash, and splits one bucket twice at most).
+  static void splitNext(ScalableCuckooFilter& f, HeldList& held) noexcept {
+    const std::uint64_t bucket = f.shape_.splitBucket;
+    const std::uint64_t sibling = (std::uint64_t{1} << f.shape_.level) + bucket;
+    const detail::scalable::SlotCodec codec = Ops::codec(f);
+    const detail::SlotValues slots = f.table_->read(bucket);
+    detail::SlotValues low{};
+    detail::SlotValues high{};
+    unsigned lowCount = 0;
+    unsigned highCount = 0;
+    for (const std::uint32_t value : slots.value) {
+      if (value == 0) continue;
+      const detail::scalable::SplitEntry moved = codec.split(value);
+      if (moved.toBoth) {
+        low.value[lowCount++] = moved.value;
+        high.value[highCount++] = moved.value;
+        ++f.entryCount_;
+      } else if (moved.toSibling) {
+        high.value[highCount++] = moved.value;
+      } else {
+        low.value[lowCount++] = moved.value;
+      }
+    }
+    f.table_->write(bucket, low);
+    f.table_->write(sibling, high);
+    const unsigned heldBefore = held.count;
+    for (unsigned k = 0; k < heldBefore; ++k) {
+      HeldEntry& entry = held.entries[k];
+      if (entry.bucket != bucket) continue;
+      const detail::scalable::SplitEntry moved = codec.split(entry.value);
+      entry.value = moved.value;
+      if (moved.toBoth && held.count < kMaxHeld) {
+        held.entries[held.count++] = HeldEntry{entry.value, sibling};
+        ++f.entryCount_;
+      }
+      if (moved.toSibling) entry.bucket = sibling;
+    }
+    if (++f.shape_.splitBucket == (std::uint64_t{1} << f.shape_.level)) {
+      ++f.shape_.level;
+      f.shape_.splitBucket = 0;
+    }
+  }
+};
+
+}  // namespace cuckoo
