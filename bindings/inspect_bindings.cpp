@@ -88,8 +88,10 @@ struct Location {
   unsigned hashId;                   // which relation (hashing.hpp)
 };
 
-Location locationOf(const CuckooFilter& filter, const cuckoo::ItemLocation& where) {
-  return Location{static_cast<std::uint32_t>(where.hash), static_cast<std::uint32_t>(where.hash >> 32),
+// The item's location with the hash it comes from (`item`, `length` the item's bytes).
+Location locationOf(const CuckooFilter& filter, const void* item, std::size_t length, const cuckoo::ItemLocation& where) {
+  const std::uint64_t hash = filter.itemHash(item, length);
+  return Location{static_cast<std::uint32_t>(hash), static_cast<std::uint32_t>(hash >> 32),
                   where.fingerprint,  where.primaryBucket,
                   where.alternateBucket, cuckoo::mix32(where.fingerprint),
                   fingerprintOffset(filter, where.fingerprint), filter.bucketIndex().hashId()};
@@ -97,7 +99,7 @@ Location locationOf(const CuckooFilter& filter, const cuckoo::ItemLocation& wher
 
 Location locateItem(Handle h, Address item, std::size_t length) {
   const CuckooFilter& filter = readFilter(h);
-  return locationOf(filter, filter.locate(bytesAt(item), length));
+  return locationOf(filter, bytesAt(item), length, filter.locate(bytesAt(item), length));
 }
 
 // One eviction of an insert.
@@ -176,7 +178,7 @@ InsertTrace traceInsert(Handle h, Address item, std::size_t length, unsigned kic
   CuckooFilter& filter = filterAt(h);
   const cuckoo::ItemLocation where = filter.locate(bytesAt(item), length);
   InsertTrace trace;
-  trace.location = locationOf(filter, where);
+  trace.location = locationOf(filter, bytesAt(item), length, where);
   TraceRecorder recorder(filter, kickCapacity, where, trace);
   trace.added = filter.insertObserved(bytesAt(item), length, recorder);
   return trace;
@@ -201,7 +203,7 @@ LookupTrace traceLookup(Handle h, Address item, std::size_t length) {
   const cuckoo::ItemLocation where = filter.locate(bytesAt(item), length);
   const std::uint32_t primaryMatches = slotsHolding(filter, where.primaryBucket, where.fingerprint);
   const std::uint32_t alternateMatches = slotsHolding(filter, where.alternateBucket, where.fingerprint);
-  return LookupTrace{locationOf(filter, where), filter.contains(bytesAt(item), length), primaryMatches,
+  return LookupTrace{locationOf(filter, bytesAt(item), length, where), filter.contains(bytesAt(item), length), primaryMatches,
                      alternateMatches,
                      filter.count(bytesAt(item), length) - bucketCopies(primaryMatches, alternateMatches, where)};
 }
@@ -265,7 +267,7 @@ DeleteTrace traceErase(Handle h, Address item, std::size_t length) {
       }
     }
   }
-  return DeleteTrace{locationOf(filter, where), deleted, from, bucket, slot,
+  return DeleteTrace{locationOf(filter, bytesAt(item), length, where), deleted, from, bucket, slot,
                      stashWasOccupied && from == DeleteSource::kBucket};
 }
 

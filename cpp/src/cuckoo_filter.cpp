@@ -73,7 +73,11 @@ Status CuckooFilter::cloneTo(CuckooFilter& out) const noexcept {
 }
 
 ItemLocation CuckooFilter::locate(const void* item, std::size_t length) const noexcept {
-  return index_.locate(detail::hashItem(item, length, params_.seed), params_.fingerprintBits);
+  return index_.locate(itemHash(item, length), params_.fingerprintBits);
+}
+
+std::uint64_t CuckooFilter::itemHash(const void* item, std::size_t length) const noexcept {
+  return detail::hashItem(item, length, params_.seed);
 }
 
 void CuckooFilter::locateEach(const FilterParams& params, const ItemBatch& items, std::uint32_t* out) noexcept {

@@ -269,34 +269,25 @@ class Kernel {
     return true;
   }
 
-  // An item's place without its hash: what a batch keeps per item.
-  struct Spot {
-    std::uint32_t fingerprint;
-    std::uint32_t primaryBucket;
-    std::uint32_t alternateBucket;
-    operator ItemLocation() const noexcept { return ItemLocation{0, fingerprint, primaryBucket, alternateBucket}; }
-  };
-
   // The places of items [first, first + n) of a batch, each bucket's first
   // cache line requested while the rest of the block is hashed.
   template <class Items>
   static void locateBlock(const CuckooFilter& f, const Index& relation, const Buckets& view, const Items& items,
-                          std::size_t first, std::size_t n, Spot* where) noexcept {
+                          std::size_t first, std::size_t n, ItemLocation* where) noexcept {
     const Index layout = relation;
     const std::uint64_t seed = f.params_.seed;
     const unsigned fingerprintBits = Buckets::fingerprintBits(f);
     for (std::size_t k = 0; k < n; ++k) {
-      const ItemLocation at = locateSeeded(layout, seed, fingerprintBits, items.item(first + k), items.length(first + k));
-      where[k] = Spot{at.fingerprint, at.primaryBucket, at.alternateBucket};
-      prefetch(view.address(at.primaryBucket));
-      prefetch(view.address(at.alternateBucket));
+      where[k] = locateSeeded(layout, seed, fingerprintBits, items.item(first + k), items.length(first + k));
+      prefetch(view.address(where[k].primaryBucket));
+      prefetch(view.address(where[k].alternateBucket));
     }
   }
 
   // Inserts and deletes change the table one item at a time; in wasm their
   // block's buckets are read first so that the misses overlap, as a prefetch
   // would natively.
-  static void touchBlock(const Buckets& view, const Spot* where, std::size_t n) noexcept {
+  static void touchBlock(const Buckets& view, const ItemLocation* where, std::size_t n) noexcept {
     if constexpr (!kPrefetches) {
       unsigned char seen = 0;
       for (std::size_t k = 0; k < n; ++k) {
@@ -310,7 +301,7 @@ class Kernel {
   static void containsEach(const CuckooFilter& f, const Items& items, unsigned char* answers) noexcept {
     const Buckets view = buckets(f);
     const Index relation = index(f);
-    Spot where[kBatchBlock];
+    ItemLocation where[kBatchBlock];
     typename Buckets::Probe first[kBatchBlock];
     typename Buckets::Probe second[kBatchBlock];
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
@@ -340,7 +331,7 @@ class Kernel {
   static std::size_t insertEach(CuckooFilter& f, const Items& items) noexcept {
     Buckets view = buckets(f);
     const Index relation = index(f);
-    Spot where[kBatchBlock];
+    ItemLocation where[kBatchBlock];
     SilentObserver silent;
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
@@ -358,7 +349,7 @@ class Kernel {
   static std::size_t eraseEach(CuckooFilter& f, const Items& items) noexcept {
     Buckets view = buckets(f);
     const Index relation = index(f);
-    Spot where[kBatchBlock];
+    ItemLocation where[kBatchBlock];
     std::size_t erased = 0;
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;

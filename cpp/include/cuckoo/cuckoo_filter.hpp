@@ -188,6 +188,9 @@ class CuckooFilter {
   void useGenericKernel() noexcept { kernel_ = &detail::kernelFor(params_, true); }
 
   ItemLocation locate(const void* item, std::size_t length) const noexcept;
+  // The item's hash under the filter's seed (hash id 1's XXH3-64), from which
+  // locate derives everything: for inspection and tests.
+  std::uint64_t itemHash(const void* item, std::size_t length) const noexcept;
   // The byte format of FORMAT.md (implemented in serialization.cpp).
   // `serialize` writes exactly serializedSize() bytes. `deserialize` checks
   // every field and the checksum, whatever the input, and reports the first

@@ -100,9 +100,9 @@ constexpr std::uint32_t scaleToRange(std::uint32_t value, std::uint32_t count) n
   return static_cast<std::uint32_t>((std::uint64_t{value} * count) >> 32);
 }
 
-// Where an item lives: its fingerprint and its two candidate buckets.
+// Where an item lives: its fingerprint and its two candidate buckets (the
+// growable filter's form adds its virtual buckets: scalable_ops.hpp).
 struct ItemLocation {
-  std::uint64_t hash;
   std::uint32_t fingerprint;
   std::uint32_t primaryBucket;
   std::uint32_t alternateBucket;
@@ -146,7 +146,7 @@ template <class Index>
                                                          unsigned fingerprintBits) noexcept {
   const std::uint32_t fp = fingerprintFromHash(hash, fingerprintBits);
   const std::uint32_t i1 = index.primary(hash);
-  return ItemLocation{hash, fp, i1, index.alternate(i1, fp)};
+  return ItemLocation{fp, i1, index.alternate(i1, fp)};
 }
 
 // The bucket layout of a table of `bucketCount` buckets (1 .. 2^32): hash id 1
