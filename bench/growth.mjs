@@ -17,10 +17,9 @@
 // `npm run bench -- --growth` runs it. --quick stops at 10^6 items. A program, not a test: it prints figures and
 // whether the targets are met, and exits 0 either way. Build first.
 
-import { init, CuckooFilter, ScalableCuckooFilter } from '../dist/esm/index.node.mjs';
+import { init, CuckooFilter, ScalableCuckooFilter } from 'cuckoo-wasm';
 import { safeIntegerKeys } from './keys.mjs';
-import { now, secondsSince } from './support/clock.mjs';
-import { countOnes } from './support/stats.mjs';
+import { countOnes, now, secondsSince } from './support/measurement.mjs';
 
 const argv = process.argv.slice(2);
 const USAGE = 'usage: node bench/growth.mjs [--quick] [--fpr R] [--json]';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: cuckoo-wasm (through its public TypeScript API, dist/esm),
+// `npm run bench`: cuckoo-wasm (through its public TypeScript API, import 'cuckoo-wasm'),
 // the native C++ core (build/native/bench/cuckoo_bench --json) and the npm
 // packages cuckoo-filter and bloom-filters, side by side in one markdown table;
 // then the kernel rows (specialised and generic, per call and batched) of
@@ -29,21 +29,20 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 
-import { init, CuckooFilter } from '../dist/esm/index.node.mjs';
-import { practicalMaxLoad } from '../dist/esm/inspect.node.mjs';
+import { init, CuckooFilter } from 'cuckoo-wasm';
+import { practicalMaxLoad } from 'cuckoo-wasm/inspect';
 import { browserUnavailable, openBenchPage, startBenchSite } from './browser/chromium.mjs';
 import { measureKernels, startNodeRuntime } from './node/kernels.mjs';
 import { cpuShares, measureOurs } from './node/measure.mjs';
 import { makeKeys, makeModes } from './node/modes.mjs';
 import { NATIVE_BENCH, runNative } from './node/native.mjs';
-import { BUCKET_SIZE, FINGERPRINT_BITS, MAX_NEGATIVES, PEER_SAMPLE, SEED, parseOptions } from './node/options.mjs';
+import { PEER_SAMPLE, parseOptions } from './node/options.mjs';
 import { renderKernels } from './node/render-kernels.mjs';
 import { renderMain } from './node/render.mjs';
-import { evaluateIssue11Targets, evaluateTargets } from './node/targets.mjs';
+import { evaluateTargets } from './node/targets.mjs';
 import { loadPeers, measurePeer } from './peers.mjs';
 import { measureSpace, renderSpace } from './space.mjs';
-import { now, secondsSince } from './support/clock.mjs';
-import { median } from './support/stats.mjs';
+import { BUCKET_SIZE, FINGERPRINT_BITS, MAX_NEGATIVES, SEED, median, now, secondsSince } from './support/measurement.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -176,7 +175,6 @@ async function main() {
   results.targets = [
     ...boundary.targets.map(({ target, value, met }) => ({ id: `boundary: ${target}`, met, text: `${target}: ${value.toFixed(2)}` })),
     ...evaluateTargets(ours, peers),
-    ...evaluateIssue11Targets(results),
   ];
   results.totalSeconds = secondsSince(startedAt);
   if (options.json) {

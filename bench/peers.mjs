@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-import { now, secondsSince } from './support/clock.mjs';
+import { now, secondsSince } from './support/measurement.mjs';
 
 const require = createRequire(import.meta.url);
 

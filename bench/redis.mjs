@@ -19,8 +19,8 @@
 import os from 'node:os';
 import { createClient, createCluster } from 'redis';
 
-import { CuckooFilter, init } from '../dist/esm/index.node.mjs';
-import { RedisCuckooFilter } from '../dist/esm/redis/index.mjs';
+import { CuckooFilter, init } from 'cuckoo-wasm';
+import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { concurrencyRun, probesOf } from './redis/concurrency.mjs';
 import { measureCosts } from './redis/costs.mjs';
 import { faultRun } from './redis/faults.mjs';

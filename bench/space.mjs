@@ -5,8 +5,8 @@
 // standard Bloom filter at the same rate. Bits per item is the table's bytes
 // (WebAssembly memory, padding included) × 8 / capacity. Nothing is timed.
 
-import { CuckooFilter } from '../dist/esm/index.node.mjs';
-import { BloomFilter } from '../dist/esm/bloom.node.mjs';
+import { CuckooFilter } from 'cuckoo-wasm';
+import { BloomFilter } from 'cuckoo-wasm/bloom';
 
 export const SPACE_RATES = [1e-2, 3e-3, 1e-3, 1e-4, 1e-5, 1e-6];
 const FIRST_CAPACITY = 100_000;

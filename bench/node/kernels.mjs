@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-import { median } from '../support/stats.mjs';
+import { median } from '../support/measurement.mjs';
 import { KERNEL_VARIANTS } from '../shared/wasm-bench.mjs';
 
 const OPS = ['add', 'has', 'miss', 'del'];

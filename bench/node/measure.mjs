@@ -2,21 +2,15 @@
 // filter to its first refused add, looks up, deletes; repetitions go
 // round-robin over the modes.
 
-import { now, secondsSince } from '../support/clock.mjs';
-import { median } from '../support/stats.mjs';
-import { BUCKET_SIZE, FINGERPRINT_BITS, MAX_NEGATIVES, SEED, SEMI_SORTED_BITS } from './options.mjs';
+import { BUCKET_SIZE, FINGERPRINT_BITS, MAX_NEGATIVES, SEED, SEMI_SORTED_BITS, median, timeSection } from '../support/measurement.mjs';
 
 /** CPU time the process got during timed sections, as a share of their wall time. */
 export const cpuShares = [];
 
 /** Runs fn; returns [its result, wall seconds]. Records the CPU share of the interval. */
 export function timed(fn) {
-  const cpu = process.cpuUsage();
-  const start = now();
-  const value = fn();
-  const wall = secondsSince(start);
-  const used = process.cpuUsage(cpu);
-  if (wall > 0.005) cpuShares.push((used.user + used.system) / 1e6 / wall);
+  const { value, wall, cpu } = timeSection(fn);
+  if (wall > 0.005) cpuShares.push(cpu / wall);
   return [value, wall];
 }
 

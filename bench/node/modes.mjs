@@ -2,40 +2,9 @@
 // up and deletes (per call or in batches, by key type), and their keys.
 
 import { hexStrings, safeIntegerKeys, uint32Keys } from '../keys.mjs';
-import { countOnes } from '../support/stats.mjs';
-import { SEMI_SORTED_BITS } from './options.mjs';
-
-// One set of loops per key type, so that each call site sees one kind of key.
-function addStrings(filter, keys, limit) {
-  let n = 0;
-  while (n < limit && filter.add(keys[n])) n++;
-  return n;
-}
-function hasStrings(filter, keys, count) {
-  let hits = 0;
-  for (let i = 0; i < count; i++) if (filter.has(keys[i])) hits++;
-  return hits;
-}
-function deleteStrings(filter, keys, count) {
-  let deleted = 0;
-  for (let i = 0; i < count; i++) if (filter.delete(keys[i])) deleted++;
-  return deleted;
-}
-function addNumbers(filter, keys, limit) {
-  let n = 0;
-  while (n < limit && filter.add(keys[n])) n++;
-  return n;
-}
-function hasNumbers(filter, keys, count) {
-  let hits = 0;
-  for (let i = 0; i < count; i++) if (filter.has(keys[i])) hits++;
-  return hits;
-}
-function deleteNumbers(filter, keys, count) {
-  let deleted = 0;
-  for (let i = 0; i < count; i++) if (filter.delete(keys[i])) deleted++;
-  return deleted;
-}
+import {
+  ABSENT_BASE, SEMI_SORTED_BITS, addNumbers, addStrings, countOnes, deleteNumbers, deleteStrings, hasNumbers, hasStrings,
+} from '../support/measurement.mjs';
 
 /**
  * How each mode adds, looks up and deletes. `setup` prepares the inputs
@@ -102,7 +71,6 @@ export function makeModes(keys) {
  * for 2^16 buckets are prefixes of those for 2^22, and never overlap.
  */
 export function makeKeys(present, absent) {
-  const ABSENT_BASE = 2 ** 31;
   return {
     strings: hexStrings(0, present),
     absentStrings: hexStrings(ABSENT_BASE, absent),

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { BUCKET_SIZE, FINGERPRINT_BITS, SEMI_SORTED_BITS } from './options.mjs';
+import { BUCKET_SIZE, FINGERPRINT_BITS, SEMI_SORTED_BITS } from '../support/measurement.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const NATIVE_BENCH = path.join(ROOT, 'build/native/bench/cuckoo_bench');

@@ -1,17 +1,10 @@
-// The command line of `npm run bench` (bench/node-bench.mjs) and the
-// constants every part of it shares.
+// The command line of `npm run bench` (bench/node-bench.mjs); the table's
+// shape is bench/support/measurement.mjs's.
 
 export const USAGE =
   'usage: node bench/node-bench.mjs [--quick] [--json] [--no-browser] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json] | --redis [--quick] [--json]';
 const FLAGS = ['--quick', '--json', '--space', '--no-browser', '--growth', '--boundary', '--redis'];
 
-export const FINGERPRINT_BITS = 12;
-/** Semi-sorted rows use one bit more: the same space as FINGERPRINT_BITS plain. */
-export const SEMI_SORTED_BITS = FINGERPRINT_BITS + 1;
-export const BUCKET_SIZE = 4;
-export const SEED = 1;
-/** Absent keys looked up per filter (capped at the slot count). */
-export const MAX_NEGATIVES = 1 << 22;
 /** Keys per peer has- / delete measurement. */
 export const PEER_SAMPLE = 50_000;
 

@@ -3,7 +3,8 @@
 
 import { minutes, mops, percent, ratio } from './format.mjs';
 import { nativeRow } from './native.mjs';
-import { BUCKET_SIZE, FINGERPRINT_BITS, PEER_SAMPLE, SEED, SEMI_SORTED_BITS } from './options.mjs';
+import { BUCKET_SIZE, FINGERPRINT_BITS, SEED, SEMI_SORTED_BITS } from '../support/measurement.mjs';
+import { PEER_SAMPLE } from './options.mjs';
 
 export function bestPeer(peers, field) {
   let best = null;

@@ -4,8 +4,8 @@
 // A process of its own, so that its JIT state owes nothing to the main
 // table's runs, as the page's owes nothing to them either.
 
-import { init, CuckooFilter } from '../../dist/esm/index.node.mjs';
-import { kernelName, useGenericKernel } from '../../dist/esm/inspect.node.mjs';
+import { init, CuckooFilter } from 'cuckoo-wasm';
+import { kernelName, useGenericKernel } from 'cuckoo-wasm/inspect';
 import { createWasmBench } from '../shared/wasm-bench.mjs';
 
 await init();

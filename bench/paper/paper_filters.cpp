@@ -181,7 +181,7 @@ void measureFilter(Json& json, const char* name, Filter filter, std::uint64_t ca
 
   // Figure 5.
   json.key("mixes").open('[');
-  for (const double p : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+  for (const double p : kMixFractions) {
     const std::vector<Key> queries = mixedQueries(run, p, keys, stored, absent, setup.queries);
     std::uint64_t hits = 0;
     const Rate rate = lookupRate(clock, filter, queries.data(), queries.size(), setup.repeats, hits);

@@ -27,6 +27,7 @@
 
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <thread>
 
@@ -68,7 +69,7 @@ Options parseOptions(int argc, char** argv) {
 
 int runLoad(const Options& o) {
   const std::vector<unsigned> log2Buckets = o.log2Buckets.empty() ? std::vector<unsigned>{15, 20} : o.log2Buckets;
-  const std::vector<unsigned> bits = o.bits.empty() ? parseUnsignedList("2-20") : o.bits;
+  const std::vector<unsigned> bits = o.bits.empty() ? parseUnsignedList(kLoadBits) : o.bits;
   const unsigned runs = o.runs ? o.runs : 10;
   struct Task {
     unsigned log2Buckets, bucketSize, bits, run;
@@ -101,7 +102,7 @@ int runLoad(const Options& o) {
   });
   Json json;
   json.open('{').field("experiment", "load").field("platform", "native").field("runs", runs);
-  json.field("maxKicks", cuckoo::kDefaultMaxKicks).key("rows").open('[');
+  json.field("maxKicks", kMaxKicks).key("rows").open('[');
   for (const Task& t : tasks) {
     json.open('{').field("log2Buckets", t.log2Buckets).field("bucketSize", t.bucketSize).field("fingerprintBits", t.bits);
     json.field("run", t.run).field("items", t.items).field("load", t.load).close('}');
@@ -113,23 +114,9 @@ int runLoad(const Options& o) {
 
 // ---------------------------------------------------------------- Figures 3-4
 
-struct SpaceSeries {
-  const char* name;
-  enum Kind { kCuckoo, kSemiSorted, kBloom, kBlockedBloom } kind;
-  unsigned bucketSize;
-  unsigned first, last, step;  // fingerprint bits, or Bloom bits per item
-};
-
-// Fingerprint ranges chosen so that 2b * load / 2^f spans about 10% .. 10^-5,
-// the range of the paper's Figures 3 and 4.
-const SpaceSeries kSpaceSeries[] = {
-    {"b=2", SpaceSeries::kCuckoo, 2, 5, 18, 1},
-    {"b=4", SpaceSeries::kCuckoo, 4, 6, 19, 1},
-    {"b=8", SpaceSeries::kCuckoo, 8, 7, 20, 1},
-    {"ss-CF", SpaceSeries::kSemiSorted, 4, 6, 19, 1},
-    {"BF", SpaceSeries::kBloom, 0, 4, 24, 2},
-    {"blk-BF", SpaceSeries::kBlockedBloom, 0, 4, 24, 2},
-};
+// The series are protocol.json's (bench/README.md says why those ranges).
+bool isSemiSorted(const SpaceSeries& s) { return std::strcmp(s.kind, "semiSorted") == 0; }
+bool isCuckoo(const SpaceSeries& s) { return std::strcmp(s.kind, "cuckoo") == 0 || isSemiSorted(s); }
 
 int runSpace(const Options& o) {
   const unsigned runs = o.runs ? o.runs : 2;
@@ -159,10 +146,10 @@ int runSpace(const Options& o) {
       }
       return hits;
     };
-    if (t.series->kind == SpaceSeries::kCuckoo || t.series->kind == SpaceSeries::kSemiSorted) {
+    if (isCuckoo(*t.series)) {
       // Every bucket size gets the same number of slots, so the same item count.
       cuckoo::CuckooFilter filter = makeCuckoo(t.parameter, t.series->bucketSize, slots / t.series->bucketSize,
-                                               t.series->kind == SpaceSeries::kSemiSorted, t.run);
+                                               isSemiSorted(*t.series), t.run);
       while (!filter.isFull()) {
         const Key key = present.next();
         filter.insert(&key, sizeof key);
@@ -187,7 +174,7 @@ int runSpace(const Options& o) {
         t.expectedFpr = stats.expectedFalsePositiveRate;
         t.falsePositives = countFalsePositives(filter);
       };
-      if (t.series->kind == SpaceSeries::kBloom) fill(makeBloom<cuckoo::StandardBloomFilter>(bitCount, t.hashCount, t.run));
+      if (std::strcmp(t.series->kind, "bloom") == 0) fill(makeBloom<cuckoo::StandardBloomFilter>(bitCount, t.hashCount, t.run));
       else fill(makeBloom<cuckoo::BlockedBloomFilter>(bitCount, t.hashCount, t.run));
     }
   });
@@ -196,7 +183,7 @@ int runSpace(const Options& o) {
   json.open('{').field("experiment", "space").field("platform", "native").field("runs", runs);
   json.field("slots", slots).field("negatives", negatives).key("rows").open('[');
   for (const Task& t : tasks) {
-    const bool bloom = t.series->kind == SpaceSeries::kBloom || t.series->kind == SpaceSeries::kBlockedBloom;
+    const bool bloom = !isCuckoo(*t.series);
     json.open('{').field("series", t.series->name).field("run", t.run);
     if (bloom) json.field("bitsPerItemTarget", t.parameter).field("hashCount", t.hashCount);
     else json.field("fingerprintBits", t.parameter).field("bucketSize", t.series->bucketSize);

@@ -15,6 +15,7 @@
 #include "cuckoo/bloom_filter.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/prng.hpp"
+#include "paper_protocol.hpp"
 #include "support/bench_support.hpp"
 
 namespace paper {
@@ -28,14 +29,12 @@ using bench::parseUnsignedList;
 using bench::splitList;
 using Key = std::uint64_t;
 
-inline constexpr unsigned kTable3BucketSize = 4;
-inline constexpr unsigned kTable3FingerprintBits = 12;
-inline constexpr unsigned kTable3SemiSortedBits = 13;  // 4 * 13 - 4 = 48 bits a bucket, as 4 * 12
-inline constexpr double kTable3BloomBitsPerItem = 13.0;  // the paper's Bloom filters: 13 bits an item, k = 9
+using namespace protocol;
 
-inline cuckoo::SplitMix64 presentStream(unsigned run) { return cuckoo::SplitMix64(1000ULL * run + 1); }
-inline cuckoo::SplitMix64 absentStream(unsigned run) { return cuckoo::SplitMix64(1000ULL * run + 2); }
-inline cuckoo::SplitMix64 choiceStream(unsigned run) { return cuckoo::SplitMix64(1000ULL * run + 3); }
+inline cuckoo::SplitMix64 stream(unsigned run, unsigned long long which) { return cuckoo::SplitMix64(kStatesPerRun * run + which); }
+inline cuckoo::SplitMix64 presentStream(unsigned run) { return stream(run, kPresent); }
+inline cuckoo::SplitMix64 absentStream(unsigned run) { return stream(run, kAbsent); }
+inline cuckoo::SplitMix64 choiceStream(unsigned run) { return stream(run, kChoices); }
 
 inline std::vector<Key> generate(cuckoo::SplitMix64 stream, std::uint64_t count) {
   std::vector<Key> keys(count);
@@ -53,7 +52,7 @@ inline std::vector<Key> generate(cuckoo::SplitMix64 stream, std::uint64_t count)
 struct Options {
   std::string experiment;
   std::vector<unsigned> log2Buckets;
-  std::vector<unsigned> bucketSizes{4, 8};
+  std::vector<unsigned> bucketSizes = parseUnsignedList(kLoadBucketSizes);
   std::vector<unsigned> bits;
   unsigned log2Slots = 20;
   unsigned runs = 0;
@@ -77,6 +76,7 @@ inline cuckoo::CuckooFilter makeCuckoo(unsigned bits, unsigned bucketSize, std::
   params.bucketCount = bucketCount;
   params.semiSort = semiSort;
   params.seed = seed;
+  params.maxKicks = kMaxKicks;
   cuckoo::CuckooFilter filter;
   const cuckoo::Status status = cuckoo::CuckooFilter::create(params, filter);
   if (status != cuckoo::Status::kOk) fail(std::string("cannot create a cuckoo filter: ") + cuckoo::statusMessage(status));

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The experiments of paper_native.cpp on the wasm build, through the public
-// API in dist/esm (batch calls on BigUint64Array keys: the same 8-byte items
+// API (import 'cuckoo-wasm', batch calls on BigUint64Array keys: the same 8-byte items
 // the native side inserts). Same command line, same JSON on stdout.
 //
 //   node bench/paper/paper_wasm.mjs load|space|filters|keys [options]
@@ -8,20 +8,18 @@
 // `filters` also times the per-call API (has(bigint)) on a prefix of each
 // Figure 5 workload. Build first: bash scripts/build.
 
-import { init, CuckooFilter } from '../../dist/esm/index.node.mjs';
-import { BloomFilter } from '../../dist/esm/bloom.node.mjs';
-import { absentState, choiceState, generateKeys, presentState, SplitMix64 } from './splitmix.mjs';
-import { now, secondsSince } from '../support/clock.mjs';
-import { countOnes, upperMedian } from '../support/stats.mjs';
+import { init, CuckooFilter } from 'cuckoo-wasm';
+import { BloomFilter } from 'cuckoo-wasm/bloom';
+import { generateKeys, SplitMix64 } from '../support/splitmix64.mjs';
+import { countOnes, timeSection, upperMedian } from '../support/measurement.mjs';
+import { protocol } from './protocol.mjs';
 
-const TABLE3_BUCKET_SIZE = 4;
-const TABLE3_FINGERPRINT_BITS = 12;
-const TABLE3_SEMI_SORTED_BITS = 13;
-const TABLE3_BLOOM_BITS_PER_ITEM = 13;
-const MAX_KICKS = 500;
-const MIX_FRACTIONS = [0, 0.25, 0.5, 0.75, 1];
-
-// ---------------------------------------------------------------- arguments
+const {
+  bucketSize: TABLE3_BUCKET_SIZE, fingerprintBits: TABLE3_FINGERPRINT_BITS, semiSortedBits: TABLE3_SEMI_SORTED_BITS, bloomBitsPerItem: TABLE3_BLOOM_BITS_PER_ITEM,
+} = protocol.table3;
+const { maxKicks: MAX_KICKS, mixFractions: MIX_FRACTIONS, spaceSeries: SPACE_SERIES, streams } = protocol;
+const streamState = (which) => (run) => streams.statesPerRun * run + streams[which];
+const [presentState, absentState, choiceState] = ['present', 'absent', 'choices'].map(streamState);
 
 function fail(message) {
   process.stderr.write(`paper_wasm: ${message}\n`);
@@ -30,7 +28,7 @@ function fail(message) {
 
 function parseList(text) {
   const values = [];
-  for (const part of text.split(',')) {
+  for (const part of String(text).split(',')) {
     const [low, high] = part.split('-').map(Number);
     if (high === undefined) values.push(low);
     else for (let v = low; v <= high; v++) values.push(v);
@@ -38,49 +36,18 @@ function parseList(text) {
   return values;
 }
 
-function parseOptions(argv) {
-  const [experiment, ...rest] = argv;
+/**
+ * paper_native's command line, read generically: `--log2-per-call 14` sets
+ * log2PerCall. run.mjs passes every size; the defaults are protocol.json's.
+ */
+function parseOptions([experiment, ...rest]) {
   if (!experiment) fail('usage: paper_wasm.mjs load|space|filters|keys [options] (as paper_native)');
-  const o = {
-    experiment,
-    log2Buckets: null,
-    bucketSizes: [4, 8],
-    bits: null,
-    log2Slots: 20,
-    runs: 0,
-    log2Negatives: 22,
-    log2Queries: 21,
-    log2Sample: 18,
-    window: 0.05,
-    run: 1,
-    count: 4,
-    only: null,
-    log2PerCall: 18,
-    firstRun: 1,
-    repeats: 3,
-  };
+  const o = { experiment, bucketSizes: protocol.load.bucketSizes, bits: parseList(protocol.load.fingerprintBits), firstRun: 1, run: 1, count: 4 };
+  const lists = new Set(['log2Buckets', 'bucketSizes', 'bits']);
   for (let i = 0; i < rest.length; i += 2) {
-    const [arg, value] = [rest[i], rest[i + 1]];
-    if (value === undefined) fail(`missing value after ${arg}`);
-    switch (arg) {
-      case '--log2-buckets': o.log2Buckets = parseList(value); break;
-      case '--bucket-sizes': o.bucketSizes = parseList(value); break;
-      case '--bits': o.bits = parseList(value); break;
-      case '--log2-slots': o.log2Slots = Number(value); break;
-      case '--runs': o.runs = Number(value); break;
-      case '--first-run': o.firstRun = Number(value); break;
-      case '--repeats': o.repeats = Math.max(1, Number(value)); break;
-      case '--log2-negatives': o.log2Negatives = Number(value); break;
-      case '--log2-queries': o.log2Queries = Number(value); break;
-      case '--log2-sample': o.log2Sample = Number(value); break;
-      case '--log2-per-call': o.log2PerCall = Number(value); break;
-      case '--window': o.window = Number(value); break;
-      case '--run': o.run = Number(value); break;
-      case '--count': o.count = Number(value); break;
-      case '--only': o.only = value.split(','); break;
-      case '--threads': break; // one thread here; accepted so both programs take the same arguments
-      default: fail(`unknown option ${arg}`);
-    }
+    if (!rest[i].startsWith('--') || rest[i + 1] === undefined) fail(`cannot read ${rest[i]} ${rest[i + 1] ?? ''}`);
+    const name = rest[i].slice(2).replace(/-(\w)/g, (_, c) => c.toUpperCase());
+    o[name] = lists.has(name) ? parseList(rest[i + 1]) : name === 'only' ? rest[i + 1].split(',') : Number(rest[i + 1]);
   }
   return o;
 }
@@ -89,24 +56,15 @@ function parseOptions(argv) {
 
 const optimalHashCount = (bitsPerItem) => Math.min(32, Math.max(1, Math.floor(Math.LN2 * bitsPerItem + 0.5)));
 
-/**
- * Times a section by the wall clock and by the process's CPU time (Timing and
- * Stopwatch in paper_native.cpp say why both). The CPU time is the whole
- * process's: V8's helper threads, mostly idle in these loops, count too.
- */
+/** Sums the wall and CPU seconds of the sections it times (Stopwatch in bench_support.hpp). */
 class Stopwatch {
   wall = 0;
   cpu = 0;
   time(body) {
-    const cpuStart = process.cpuUsage();
-    const start = now();
-    body();
-    const wall = secondsSince(start);
-    const used = process.cpuUsage(cpuStart);
-    const cpu = (used.user + used.system) / 1e6;
-    this.wall += wall;
-    this.cpu += cpu;
-    return { wall, cpu };
+    const t = timeSection(body);
+    this.wall += t.wall;
+    this.cpu += t.cpu;
+    return t;
   }
 }
 
@@ -174,6 +132,15 @@ function mixedQueries(run, p, keys, stored, absent, count) {
   return queries;
 }
 
+/** body(filter), then the filter's wasm memory freed whatever happened. */
+function using(filter, body) {
+  try {
+    return body(filter);
+  } finally {
+    filter.dispose();
+  }
+}
+
 function makeCuckoo(bits, bucketSize, bucketCount, semiSort, seed) {
   return new CuckooFilter({ bucketCount, bucketSize, fingerprintBits: bits, maxKicks: MAX_KICKS, seed, semiSort });
 }
@@ -188,24 +155,20 @@ function fillCuckoo(filter, keys) {
 
 function runLoad(o) {
   const log2Buckets = o.log2Buckets ?? [15, 20];
-  const bits = o.bits ?? parseList('2-20');
   const runs = o.runs || 10;
   const rows = [];
   const keysByRun = new Map();
   for (const l of log2Buckets) {
     for (const b of o.bucketSizes) {
       const slots = b * 2 ** l;
-      for (const f of bits) {
+      for (const f of o.bits) {
         for (let run = o.firstRun; run < o.firstRun + runs; run++) {
           let keys = keysByRun.get(run);
           if (!keys || keys.length < slots + 1) keysByRun.set(run, (keys = generateKeys(presentState(run), slots + 1)));
-          const filter = makeCuckoo(f, b, 2 ** l, false, run);
-          try {
+          using(makeCuckoo(f, b, 2 ** l, false, run), (filter) => {
             const items = fillCuckoo(filter, keys.subarray(0, slots + 1));
             rows.push({ log2Buckets: l, bucketSize: b, fingerprintBits: f, run, items, load: filter.loadFactor });
-          } finally {
-            filter.dispose();
-          }
+          });
         }
       }
     }
@@ -214,15 +177,6 @@ function runLoad(o) {
 }
 
 // ---------------------------------------------------------------- Figures 3-4
-
-const SPACE_SERIES = [
-  { name: 'b=2', kind: 'cuckoo', bucketSize: 2, first: 5, last: 18, step: 1 },
-  { name: 'b=4', kind: 'cuckoo', bucketSize: 4, first: 6, last: 19, step: 1 },
-  { name: 'b=8', kind: 'cuckoo', bucketSize: 8, first: 7, last: 20, step: 1 },
-  { name: 'ss-CF', kind: 'semi', bucketSize: 4, first: 6, last: 19, step: 1 },
-  { name: 'BF', kind: 'bloom', first: 4, last: 24, step: 2 },
-  { name: 'blk-BF', kind: 'blocked', first: 4, last: 24, step: 2 },
-];
 
 function runSpace(o) {
   const runs = o.runs || 2;
@@ -240,9 +194,8 @@ function runSpace(o) {
       for (let run = 1; run <= runs; run++) {
         const keys = keysOf[run];
         const absent = absentOf[run];
-        if (s.kind === 'cuckoo' || s.kind === 'semi') {
-          const filter = makeCuckoo(p, s.bucketSize, slots / s.bucketSize, s.kind === 'semi', run);
-          try {
+        if (s.kind === 'cuckoo' || s.kind === 'semiSorted') {
+          using(makeCuckoo(p, s.bucketSize, slots / s.bucketSize, s.kind === 'semiSorted', run), (filter) => {
             const items = fillCuckoo(filter, keys);
             rows.push({
               series: s.name, run, fingerprintBits: p, bucketSize: s.bucketSize, items,
@@ -250,21 +203,16 @@ function runSpace(o) {
               falsePositives: countOnes(filter.hasMany(absent)),
               expectedFpr: filter.expectedFpr,
             });
-          } finally {
-            filter.dispose();
-          }
+          });
         } else {
           const hashCount = optimalHashCount(p);
-          const filter = new BloomFilter({ bitCount: slots * p, hashCount, blocked: s.kind === 'blocked', seed: run });
-          try {
+          using(new BloomFilter({ bitCount: slots * p, hashCount, blocked: s.kind === 'blockedBloom', seed: run }), (filter) => {
             filter.addMany(keys.subarray(0, slots));
             rows.push({
               series: s.name, run, bitsPerItemTarget: p, hashCount, items: filter.size, tableBits: filter.bitCount,
               falsePositives: countOnes(filter.hasMany(absent)), expectedFpr: filter.expectedFpr,
             });
-          } finally {
-            filter.dispose();
-          }
+          });
         }
       }
     }
@@ -399,12 +347,7 @@ function runFilters(o) {
     for (const [name, make, traits, capacity] of candidates) {
       if (!wanted(name)) continue;
       process.stderr.write(`paper_wasm: run ${run} ${name}\n`);
-      const filter = make();
-      try {
-        results.push(measureFilter(name, filter, traits, capacity, run, setup, keys, absent));
-      } finally {
-        filter.dispose();
-      }
+      results.push(using(make(), (filter) => measureFilter(name, filter, traits, capacity, run, setup, keys, absent)));
     }
   }
   return {

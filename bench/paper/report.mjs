@@ -6,7 +6,7 @@ import { FILTER_LABEL, FILTERS, LOGIN_LOADS, PAPER_SLOTS, PAPER_TABLE3, table3Bi
 import { bytes, fixed, millions, pct, pow2, ratioText, rate, runSeconds } from './format.mjs';
 import { bestBucketRanges, bitsAt, crossover } from './space_curves.mjs';
 import { figure2Sizes, MIX_FRACTIONS } from './summary.mjs';
-import { mean, median } from '../support/stats.mjs';
+import { mean, median } from '../support/measurement.mjs';
 
 /**
  * What the sections read: the run's data, summaries, checks and chart files,
@@ -57,7 +57,7 @@ function machineSection(report) {
   const L = opening('Machine and method');
   L.push(`- CPU: ${machine.cpu}, ${machine.cores} cores visible, ${machine.memoryGiB.toFixed(0)} GiB memory; ${machine.os}. The paper: two Xeon L5640 at 2.27 GHz (12 MB L3), 32 GB DRAM.`);
   L.push(`- Native: ${machine.nativeCompiler}, CMake Release (-O3), single thread for every timed experiment.`);
-  L.push(`- WebAssembly: ${machine.wasmCompiler}, run by Node ${machine.node} through the package's public API (dist/esm), batch calls (addMany / hasMany / deleteMany) on BigUint64Array keys; a warm-up on small filters first, so that V8's optimising tier, not its baseline compiler, runs the timed loops.`);
+  L.push(`- WebAssembly: ${machine.wasmCompiler}, run by Node ${machine.node} through the package's public API (import 'cuckoo-wasm'), batch calls (addMany / hasMany / deleteMany) on BigUint64Array keys; a warm-up on small filters first, so that V8's optimising tier, not its baseline compiler, runs the timed loops.`);
   L.push(
     `- Contention: 1-minute load average ${machine.loadAverageAtStart.toFixed(2)} at the start and ${machine.loadAverageAtEnd.toFixed(2)} at the end on ${machine.cores} cores; ` +
       `the timed sections got between ${pct(Math.min(...shares), 0)} and ${pct(Math.max(...shares), 0)} of a core (CPU time / wall time, lowest per filter). ` +
@@ -254,7 +254,7 @@ function figure5Section(report) {
       `The paper: CF is equally fast at 0% and 100% with a dip at 50% (branch misprediction); both Bloom filters are fastest on negative queries (they stop at the first 0 bit) and slow down as p grows, the standard one about 4 M/s below the blocked one; ss-CF is below CF but above the Bloom filters once more than 25% of queries are positive. ` +
       `Here, native: ${['BF', 'blk-BF'].map((k) => `${k} is ${ratioText(at(nat[k], 0), at(nat[k], 1))} as fast at 0% as at 100%${at(nat[k], 0) > 1.1 * at(nat[k], 1) ? ' (faster on negative queries, as in the paper)' : ''}`).join(', ')}; ` +
       `blk-BF is ${ratioText(at(nat['blk-BF'], 0.5), at(nat.BF, 0.5))} BF at p = 50%; CF at 100% is ${ratioText(at(nat.CF, 1), at(nat.CF, 0))} its rate at 0% and at 50% ${ratioText(at(nat.CF, 0.5), (at(nat.CF, 0) + at(nat.CF, 1)) / 2)} the mean of the two; ss-CF is ${ratioText(mean(nat['ss-CF'].mixes.map((m) => m.mops)), mean(nat.CF.mixes.map((m) => m.mops)))} CF averaged over p. ` +
-      `Two things differ from the paper's setting: our CF reads its second bucket only when the first has no match, where the paper issues both loads together, so positive queries can stop early; and the ${bytes(filterBits / 8)} filters fit in this machine's ${machine.l3 ?? 'large'} L3 cache, where the paper's 192 MB were 16 times its 12 MB L3, so a lookup costs cache hits, not DRAM misses, and the cost of hashing and of decoding (ss-CF) weighs more.`,
+      `Our CF reads and tests both buckets of every lookup with no branch between them, as the paper issues both loads together (ss-CF reads its second bucket only when the first lacks the fingerprint, to save a decode, so its positive queries can stop early). One thing differs from the paper's setting: the ${bytes(filterBits / 8)} filters fit in this machine's ${machine.l3 ?? 'large'} L3 cache, where the paper's 192 MB were 16 times its 12 MB L3, so a lookup costs cache hits, not DRAM misses, and the cost of hashing and of decoding (ss-CF) weighs more.`,
   );
   return L;
 }
@@ -334,7 +334,7 @@ function differencesSection(report) {
   );
   diff.push(
     '**Hashing and lookups.** One XXH3-64 hash per item (the paper: CityHash64, about 20 ns per item then); the alternate bucket is i1 XOR (mix32(fingerprint) mod m); the fingerprint is a multiply-shift of the high 32 hash bits onto 1..2^f−1. ' +
-      `Our lookup reads the second bucket only when the first has no match, where the paper's implementation issues both memory loads together; here CF lookups at p = 100% run at ${ratioText(nat.CF.mixes.at(-1).mops, nat.CF.mixes[0].mops)} the rate at p = 0% (the paper: about equal).`,
+      `A CF lookup reads and tests both buckets with no branch between them, as the paper's implementation issues both memory loads together (ss-CF reads the second only when the first lacks the fingerprint); here CF lookups at p = 100% run at ${ratioText(nat.CF.mixes.at(-1).mops, nat.CF.mixes[0].mops)} the rate at p = 0% (the paper: about equal).`,
   );
   diff.push(
     '**First failure and the stash.** The core never loses an item: when 500 evictions fail, the last homeless fingerprint moves to a one-entry stash and the insert still succeeds; the filter is then full. We count that insert as the paper\'s first failure (the load includes the stashed item: 1 / slots, negligible).',
@@ -363,19 +363,8 @@ function timingsSection(report) {
   return L;
 }
 
-const SECTIONS = [
-  titleSection,
-  machineSection,
-  sizesSection,
-  table3Section,
-  figure2Section,
-  figures3And4Section,
-  figure5Section,
-  figures6To8Section,
-  checksSection,
-  differencesSection,
-  timingsSection,
-];
+const SECTIONS = [titleSection, machineSection, sizesSection, table3Section, figure2Section, figures3And4Section, figure5Section,
+  figures6To8Section, checksSection, differencesSection, timingsSection];
 
 /** REPORT.md: the sections in order, each followed by a blank line. */
 export function renderReport(data, summary, checks, chartFiles) {

@@ -19,10 +19,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { charts } from './charts.mjs';
+import { protocol } from './protocol.mjs';
 import { renderReport, renderTable3 } from './report.mjs';
 import { evaluateChecks, summarise } from './summary.mjs';
-import { now, secondsSince } from '../support/clock.mjs';
-import { mean } from '../support/stats.mjs';
+import { mean, now, secondsSince } from '../support/measurement.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -34,30 +34,13 @@ const README = path.join(ROOT, 'README.md');
 const USAGE = 'usage: node bench/paper/run.mjs [--quick] [--out DIR]';
 
 /**
- * What each mode runs. Full: sized for 2 cores and 10 minutes, build
- * included. One run of Figure 2 at m = 2^20 (38 fills of 4-8 M slots) takes
- * 30 s on 2 idle cores and over 90 s on busy ones, so that size runs last and
- * repeats only while the time budget allows (at least once, at most the
- * paper's 10 times); the report states how many runs it got.
+ * What each mode runs: protocol.json's plans. Full: sized for 2 cores and 10
+ * minutes, build included. One run of Figure 2 at m = 2^20 (38 fills of 4-8 M
+ * slots) takes 30 s on 2 idle cores and over 90 s on busy ones, so that size
+ * runs last and repeats only while the time budget allows (at least once, at
+ * most the paper's 10 times); the report states how many runs it got.
  */
-const PLANS = {
-  full: {
-    load: [{ log2Buckets: [15], runs: 10 }],
-    loadWithinBudget: { log2Buckets: [20], maxRuns: 10, budgetSeconds: 450 },
-    loadCheck: { log2Buckets: [15], runs: 2 },
-    space: { log2Slots: 20, runs: 2, log2Negatives: 22 },
-    spaceCheck: { log2Slots: 15, runs: 1, log2Negatives: 17 },
-    filters: { log2Buckets: 22, runs: 1, log2Negatives: 22, log2Queries: 20, log2Sample: 17, repeats: 3, log2PerCall: 18, window: 0.05 },
-  },
-  quick: {
-    load: [{ log2Buckets: [12, 15], runs: 3 }],
-    loadWithinBudget: null,
-    loadCheck: { log2Buckets: [12], runs: 1 },
-    space: { log2Slots: 16, runs: 1, log2Negatives: 19 },
-    spaceCheck: { log2Slots: 12, runs: 1, log2Negatives: 14 },
-    filters: { log2Buckets: 16, runs: 1, log2Negatives: 20, log2Queries: 18, log2Sample: 14, repeats: 3, log2PerCall: 14, window: 0.05 },
-  },
-};
+const PLANS = protocol.plans;
 
 // ---------------------------------------------------------------- arguments
 

@@ -2,14 +2,15 @@
 // per-filter and per-size summaries (means over runs, minimum loads, windows
 // averaged) and the pass / fail checks.
 
+import { protocol } from './protocol.mjs';
 import { FILTERS } from './published.mjs';
 import { fixed, pct, pow2 } from './format.mjs';
-import { mean } from '../support/stats.mjs';
+import { mean } from '../support/measurement.mjs';
 
 // ---------------------------------------------------------------- summaries
 
 /** Figure 5's fractions of positive queries, as both experiment programs measure them. */
-export const MIX_FRACTIONS = [0, 0.25, 0.5, 0.75, 1];
+export const MIX_FRACTIONS = protocol.mixFractions;
 
 /** The table sizes Figure 2 ran at, as log2 of the bucket count, smallest first. */
 export const figure2Sizes = (summary) => [...new Set(summary.load.map((g) => g.log2Buckets))].sort((a, b) => a - b);

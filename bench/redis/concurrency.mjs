@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-import { CuckooFilter } from '../../dist/esm/index.node.mjs';
-import { RedisCuckooFilter } from '../../dist/esm/redis/index.mjs';
+import { CuckooFilter } from 'cuckoo-wasm';
+import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { item, itemsFrom } from './items.mjs';
 
 const WORKER = join(dirname(fileURLToPath(import.meta.url)), 'worker.mjs');

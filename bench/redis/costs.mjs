@@ -4,7 +4,7 @@
 // BITFIELD GET and SET inside a Lua script (how a script reads and writes
 // buckets), and SADD, in server time per operation (INFO commandstats).
 
-import { median } from '../support/stats.mjs';
+import { median } from '../support/measurement.mjs';
 import { itemsFrom } from './items.mjs';
 
 const ROUNDS = 200;

@@ -4,7 +4,7 @@
 // failed, and whether every acknowledged add is found after the restart.
 
 import { createClient } from 'redis';
-import { RedisCuckooFilter } from '../../dist/esm/redis/index.mjs';
+import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { itemsFrom } from './items.mjs';
 import { startServer } from './servers.mjs';
 

@@ -5,8 +5,8 @@
 // and the longest insert script, the one that ends in the stash after 500
 // kicks, timed by the server.
 
-import { RedisCuckooFilter } from '../../dist/esm/redis/index.mjs';
-import { median } from '../support/stats.mjs';
+import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
+import { median } from '../support/measurement.mjs';
 import { BATCH, PROBE_BASE } from './concurrency.mjs';
 import { item, itemsFrom } from './items.mjs';
 

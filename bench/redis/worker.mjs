@@ -5,8 +5,8 @@
 //   node bench/redis/worker.mjs <redis://…|cluster:url,url,…> <filter name|set:key> <first> <count> <batch>
 
 import { createClient, createCluster } from 'redis';
-import { init } from '../../dist/esm/index.node.mjs';
-import { RedisCuckooFilter } from '../../dist/esm/redis/index.mjs';
+import { init } from 'cuckoo-wasm';
+import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { itemsFrom } from './items.mjs';
 
 const [target, name, firstText, countText, batchText] = process.argv.slice(2);

@@ -19,13 +19,11 @@
 // exports only.
 
 import { uint32Keys } from '../keys.mjs';
+import {
+  ABSENT_BASE, BUCKET_SIZE, FINGERPRINT_BITS, MAX_NEGATIVES, SEED, SEMI_SORTED_BITS,
+  addNumbers, countOnes, deleteNumbers, hasNumbers, now, secondsSince,
+} from '../support/measurement.mjs';
 
-export const FINGERPRINT_BITS = 12;
-export const SEMI_SORTED_BITS = FINGERPRINT_BITS + 1;
-export const BUCKET_SIZE = 4;
-const SEED = 1;
-const ABSENT_BASE = 2 ** 31;
-const MAX_NEGATIVES = 1 << 22;
 /**
  * Lookups of a small table pass over the keys this many times, so that a
  * timed section lasts tens of milliseconds rather than a few: long enough
@@ -42,32 +40,6 @@ export const KERNEL_VARIANTS = [
   { id: 'semi-call', api: 'call', generic: false, semiSort: true },
   { id: 'semi-batch', api: 'batch', generic: false, semiSort: true },
 ];
-
-const elapsed = (start) => (performance.now() - start) / 1000;
-
-function countOnes(answers) {
-  let ones = 0;
-  for (let i = 0; i < answers.length; i++) ones += answers[i];
-  return ones;
-}
-
-// Per-call loops, one per operation and key kind, so each call site sees one
-// kind of item (as a user's loop would).
-function addNumbers(filter, keys) {
-  let n = 0;
-  while (n < keys.length && filter.add(keys[n])) n++;
-  return n;
-}
-function hasNumbers(filter, keys, count) {
-  let hits = 0;
-  for (let i = 0; i < count; i++) if (filter.has(keys[i])) hits++;
-  return hits;
-}
-function deleteNumbers(filter, keys, count) {
-  let deleted = 0;
-  for (let i = 0; i < count; i++) if (filter.delete(keys[i])) deleted++;
-  return deleted;
-}
 
 export function createWasmBench(lib) {
   const { CuckooFilter, useGenericKernel, kernelName } = lib;
@@ -104,28 +76,28 @@ export function createWasmBench(lib) {
     const batch = variant.api === 'batch';
     try {
       gc();
-      let start = performance.now();
-      const n = batch ? filter.addMany(present) : addNumbers(filter, present);
-      const add = elapsed(start);
+      let start = now();
+      const n = batch ? filter.addMany(present) : addNumbers(filter, present, present.length);
+      const add = secondsSince(start);
       const stored = present.subarray(0, n);
       const passes = lookupPasses(log2);
       gc();
-      start = performance.now();
+      start = now();
       let hits = 0;
       for (let pass = 0; pass < passes; pass++) hits += batch ? countOnes(filter.hasMany(stored)) : hasNumbers(filter, stored, n);
-      const has = elapsed(start) / passes;
+      const has = secondsSince(start) / passes;
       gc();
-      start = performance.now();
+      start = now();
       let falsePositives = 0;
       for (let pass = 0; pass < passes; pass++) {
         falsePositives += batch ? countOnes(filter.hasMany(absent)) : hasNumbers(filter, absent, absent.length);
       }
-      const miss = elapsed(start) / passes;
+      const miss = secondsSince(start) / passes;
       const loadFactor = filter.loadFactor;
       gc();
-      start = performance.now();
+      start = now();
       const deleted = batch ? filter.deleteMany(stored) : deleteNumbers(filter, stored, n);
-      const del = elapsed(start);
+      const del = secondsSince(start);
       return {
         id: variant.id,
         kernel: kernelName(filter),

@@ -35,6 +35,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CuckooFilter, init } from '../../dist/esm/index.node.mjs';
+import { SplitMix64 } from '../../bench/support/splitmix64.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const nativeReplay = join(repoRoot, 'build', 'native', 'tests', 'soak', 'cuckoo_native_replay');
@@ -55,45 +56,10 @@ export const PARAMETER_SETS = [
   { name: 'f5-b4-m256-semisorted-unicode', f: 5, b: 4, m: 256, semiSort: true, maxKicks: 30, seed: 10n, keys: 'unicode', universe: 2000, runSeed: 10n, share: 0.05 },
 ];
 
-/**
- * SplitMix64 on 32-bit halves (BigInt arithmetic is several times slower).
- * Only the high 32 bits of each output are used, so only those are computed.
- */
-export class SplitMix64 {
-  constructor(seed) {
-    this.hi = Number(BigInt.asUintN(64, seed) >> 32n) >>> 0;
-    this.lo = Number(BigInt.asUintN(64, seed) & 0xffffffffn) >>> 0;
-  }
-
-  nextHigh32() {
-    const lo = (this.lo + 0x7f4a7c15) >>> 0;
-    this.hi = (this.hi + 0x9e3779b9 + (lo < this.lo ? 1 : 0)) >>> 0;
-    this.lo = lo;
-    let [zHi, zLo] = [this.hi, this.lo];
-    [zHi, zLo] = [(zHi ^ (zHi >>> 30)) >>> 0, (zLo ^ ((zLo >>> 30) | (zHi << 2))) >>> 0];
-    [zHi, zLo] = multiply64(zHi, zLo, 0xbf58476d, 0x1ce4e5b9);
-    [zHi, zLo] = [(zHi ^ (zHi >>> 27)) >>> 0, (zLo ^ ((zLo >>> 27) | (zHi << 5))) >>> 0];
-    [zHi, zLo] = multiply64(zHi, zLo, 0x94d049bb, 0x133111eb);
-    return (zHi ^ (zHi >>> 31)) >>> 0;
-  }
-
-  draw(n) {
-    return this.nextHigh32() % n;
-  }
-}
-
-/** (aHi:aLo * bHi:bLo) mod 2^64 as [hi, lo]. */
-function multiply64(aHi, aLo, bHi, bLo) {
-  // aLo * bLo exactly, from 16-bit pieces whose products and sums stay below 2^53.
-  const a0 = aLo & 0xffff;
-  const a1 = aLo >>> 16;
-  const b0 = bLo & 0xffff;
-  const b1 = bLo >>> 16;
-  const middle = a0 * b1 + a1 * b0;
-  const low = a0 * b0 + (middle % 65536) * 65536;
-  const carry = Math.floor(low / 4294967296);
-  const hi = a1 * b1 + Math.floor(middle / 65536) + carry + Math.imul(aHi, bLo) + Math.imul(aLo, bHi);
-  return [hi >>> 0, low >>> 0];
+/** draw(n): the high 32 bits of the generator's next output, mod n. */
+function draw(rng, n) {
+  rng.next();
+  return rng.hi % n;
 }
 
 export function keyOf(kind, k) {
@@ -150,7 +116,7 @@ export function runWasm(set, budget) {
     present.push(k);
   };
   const take = () => {
-    const index = rng.draw(present.length);
+    const index = draw(rng, present.length);
     const k = present[index];
     present[index] = present[present.length - 1];
     present.pop();
@@ -180,24 +146,24 @@ export function runWasm(set, budget) {
   };
 
   const step = () => {
-    const p = rng.draw(1000);
+    const p = draw(rng, 1000);
     if (p < 400) {
-      insert(rng.draw(set.universe));
+      insert(draw(rng, set.universe));
       ops += 1;
     } else if (p < 650) {
       if (present.length > 0) erase(take());
       ops += 1;
     } else if (p < 800) {
-      const k = rng.draw(set.universe);
+      const k = draw(rng, set.universe);
       lookUp(k, filter.has(keys[k]));
       ops += 1;
     } else if (p < 880) {
-      const k = rng.draw(set.universe);
+      const k = draw(rng, set.universe);
       const count = filter.count(keys[k]);
       expect(set.exact ? count === copies[k] : count >= copies[k], () => `count(${keys[k]}) = ${count} for ${copies[k]} copies`);
       ops += 1;
     } else if (p < 940) {
-      const k = rng.draw(set.universe);
+      const k = draw(rng, set.universe);
       const wasFull = filter.full;
       const added = filter.addUnique(keys[k]);
       expect(!added || (copies[k] === 0 && !wasFull), () => `addUnique(${keys[k]}) added with ${copies[k]} copies, full = ${wasFull}`);
@@ -205,20 +171,20 @@ export function runWasm(set, budget) {
       if (added) stored(k);
       ops += 1;
     } else if (p < 970) {
-      const n = 1 + rng.draw(16);
-      const batch = Array.from({ length: n }, () => rng.draw(set.universe));
+      const n = 1 + draw(rng, 16);
+      const batch = Array.from({ length: n }, () => draw(rng, set.universe));
       const added = filter.addMany(batchOf(batch));
       for (let i = 0; i < added; i++) stored(batch[i]);
       expect(added === n || filter.full, () => `addMany stored ${added} of ${n} but the filter is not full`);
       ops += n;
     } else if (p < 985) {
-      const n = Math.min(1 + rng.draw(16), present.length);
+      const n = Math.min(1 + draw(rng, 16), present.length);
       const batch = Array.from({ length: n }, take);
       expect(filter.deleteMany(batchOf(batch)) === n, `deleteMany of ${n} present keys did not delete them all`);
       ops += Math.max(n, 1);
     } else if (p < 998) {
-      const n = 1 + rng.draw(16);
-      const batch = Array.from({ length: n }, () => rng.draw(set.universe));
+      const n = 1 + draw(rng, 16);
+      const batch = Array.from({ length: n }, () => draw(rng, set.universe));
       const answers = filter.hasMany(batchOf(batch));
       batch.forEach((k, i) => lookUp(k, answers[i] === 1));
       ops += n;
@@ -249,7 +215,7 @@ export function runWasm(set, budget) {
       for (let attempts = 0; ops < budget; attempts++) {
         if (attempts > slots + 1) fail('filling never failed');
         ops += 1;
-        if (!insert(rng.draw(set.universe))) {
+        if (!insert(draw(rng, set.universe))) {
           filled = true;
           break;
         }
