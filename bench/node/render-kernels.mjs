@@ -6,7 +6,7 @@
 import { mops } from './format.mjs';
 import { kernelRatios, ratesById } from './kernels.mjs';
 import { nativeRates, nativeRow } from './native.mjs';
-import { FINGERPRINT_BITS, SEMI_SORTED_BITS } from './options.mjs';
+import { FINGERPRINT_BITS, SEMI_SORTED_BITS } from '../support/measurement.mjs';
 
 const OPS = ['add', 'has', 'miss', 'del'];
 const OP_NAMES = { add: 'insert', has: 'lookup +', miss: 'lookup −', del: 'delete' };
@@ -77,11 +77,10 @@ function kernelTable(results) {
 /**
  * The ratios of cuckoo_bench beside the same ratios of wasm in Node (and
  * Chromium), and whether Node's are within RATIO_TOLERANCE of native's.
- * Returns { text, checks } where checks are { what, native, node, within }.
+ * Returns the section's text.
  */
 export function compareRatios(results) {
   const { native, kernels, options } = results;
-  const checks = [];
   const lines = [
     '### Ratios, same run: wasm beside native',
     '',
@@ -92,23 +91,22 @@ export function compareRatios(results) {
     '|---|---|---|--:|--:|--:|---|--:|',
   ];
   const kinds = [
-    ['specialisedOverGeneric', 'specialised / generic, per call', OPS, true],
-    ['batchOverGenericCall', 'batch / generic per call', OPS, true],
-    ['semiOverPlainCall', `semi-sorted f=${SEMI_SORTED_BITS} / plain f=${FINGERPRINT_BITS}, per call`, ['has', 'miss'], true],
-    ['semiOverPlainBatch', `semi-sorted f=${SEMI_SORTED_BITS} / plain f=${FINGERPRINT_BITS}, batch`, ['has', 'miss'], true],
-    ['genericBatchOverGenericCall', 'generic batch / generic per call', OPS, false],
+    ['specialisedOverGeneric', 'specialised / generic, per call', OPS],
+    ['batchOverGenericCall', 'batch / generic per call', OPS],
+    ['semiOverPlainCall', `semi-sorted f=${SEMI_SORTED_BITS} / plain f=${FINGERPRINT_BITS}, per call`, ['has', 'miss']],
+    ['semiOverPlainBatch', `semi-sorted f=${SEMI_SORTED_BITS} / plain f=${FINGERPRINT_BITS}, batch`, ['has', 'miss']],
+    ['genericBatchOverGenericCall', 'generic batch / generic per call', OPS],
   ];
   for (const log2 of options.sizes) {
     const nativeRatios = kernelRatios(ratesById(nativeKernelRows(native, log2)));
     const nodeRatios = kernelRatios(ratesById(kernels.node?.kernels[log2]));
     const chromiumRatios = kernels.chromium ? kernelRatios(ratesById(kernels.chromium.kernels[log2])) : undefined;
-    for (const [kind, label, ops, judged] of kinds) {
+    for (const [kind, label, ops] of kinds) {
       for (const op of ops) {
         const n = nativeRatios[kind]?.[op];
         const w = nodeRatios[kind]?.[op];
         const share = n === undefined || w === undefined ? undefined : w / n;
         const within = share === undefined ? undefined : Math.abs(share - 1) <= RATIO_TOLERANCE;
-        if (judged && within !== undefined) checks.push({ what: `2^${log2} ${label}, ${OP_NAMES[op]}`, kind, native: n, node: w, within });
         lines.push(
           `| 2^${log2} | ${label} | ${OP_NAMES[op]} | ${f2(n)} | ${f2(w)} | ${f2(share)} | ` +
             `${within === undefined ? '—' : within ? 'yes' : '**no**'} | ${f2(chromiumRatios?.[kind]?.[op])} |`,
@@ -116,37 +114,33 @@ export function compareRatios(results) {
       }
     }
   }
-  return { text: lines.join('\n'), checks };
+  return lines.join('\n');
 }
 
-/** Chromium / Node for the batch and per-call rows of the same run: { text, batchShares }. */
+/** Chromium / Node for the batch and per-call rows of the same run. */
 export function compareBrowser(results) {
   const { kernels, options } = results;
-  if (!kernels.chromium) return { text: '', batchShares: [] };
+  if (!kernels.chromium) return '';
   const lines = [
     `### Chromium beside Node, same run (${results.browser.version}, the packed package served on 127.0.0.1)`,
     '',
     '| buckets | variant | Chromium ÷ Node: insert | lookup + | lookup − | delete |',
     '|---|---|--:|--:|--:|--:|',
   ];
-  const batchShares = [];
   for (const log2 of options.sizes) {
     const node = ratesById(kernels.node.kernels[log2]);
     const chromium = kernels.chromium.kernels[log2] ?? [];
     for (const row of chromium) {
       const shares = OPS.map((op) => row.rates[op] / node[row.id][op]);
-      if (row.api === 'batch' && !row.generic) {
-        OPS.forEach((op, i) => batchShares.push({ what: `2^${log2} ${variantLabel(row)}, ${OP_NAMES[op]}`, share: shares[i] }));
-      }
       lines.push(`| 2^${log2} | ${variantLabel(row)} | ${shares.map(f2).join(' | ')} |`);
     }
   }
-  return { text: lines.join('\n'), batchShares };
+  return lines.join('\n');
 }
 
 export function renderKernels(results) {
-  const sections = [kernelTable(results), compareRatios(results).text];
-  if (results.kernels.chromium) sections.push(compareBrowser(results).text);
+  const sections = [kernelTable(results), compareRatios(results)];
+  if (results.kernels.chromium) sections.push(compareBrowser(results));
   else if (results.browser?.skipped) sections.push(`Browser column skipped: ${results.browser.skipped}.`);
   return sections.join('\n\n');
 }

@@ -1,22 +1,8 @@
-// The project's targets for `npm run bench`, judged from this run's figures:
-// the long-standing ones on the main table, and issue 11's on the kernel rows,
-// the per-call figures and the browser column.
+// The project's targets for `npm run bench`, judged from this run's main
+// table (issue 11's, on the kernel rows, are met and gone: bench/README.md).
 
 import { mops, percent, ratio } from './format.mjs';
 import { plainTwin, rateRatios, ratios } from './render.mjs';
-import { compareBrowser, compareRatios } from './render-kernels.mjs';
-
-/**
- * Issue 11's "today": the figures measured before its work. The issue's are
- * from the reporter's run (Node: has(string) 5.5, hasMany(Uint32Array) 33 on
- * a quiet run, 38.2 the minute Chromium gave 22.5); the pre-issue build
- * (commit 2fdeeda) was also measured on this bench's machine, best of 3
- * `npm run bench` runs, with this table's protocol.
- */
-export const TODAY = {
-  issue: { hasString: 5.5, hasManyUint32: 33 },
-  preIssueBuildHere: { hasNumber: 13.4, hasString: 12.1, hasManyUint32: 54.6 },
-};
 
 export function evaluateTargets(ours, peers) {
   const targets = [];
@@ -93,60 +79,5 @@ export function evaluateTargets(ours, peers) {
       `bits per item within 2% of f/load, for filter.bitsPerItem and toBytes() × 8 / items: worst ${percent(worstBits.off, 2)} off ` +
       `(${worstBits.what} ${worstBits.value.toFixed(3)} vs 12/${worstBits.row.loadFactor.toFixed(4)} = ${worstBits.row.bitsPerItemIdeal.toFixed(3)} at 2^${worstBits.row.log2Buckets})`,
   });
-  return targets;
-}
-
-/** Issue 11's targets, from the kernel rows (results.kernels) and the main table (results.ours). */
-export function evaluateIssue11Targets(results) {
-  const targets = [];
-  const at16 = (id) => results.ours.find((r) => r.id === id && r.log2Buckets === 16);
-  const { checks } = compareRatios(results);
-  for (const [kind, label] of [
-    ['specialisedOverGeneric', 'specialised / generic per call'],
-    ['batchOverGenericCall', 'batch / generic per call'],
-  ]) {
-    const mine = checks.filter((c) => c.kind === kind);
-    const off = mine.filter((c) => !c.within);
-    targets.push({
-      id: `ratio-${kind}`,
-      met: mine.length > 0 && off.length === 0,
-      text:
-        `wasm in Node: ${label} within 20 % of native's, every operation and size: ${mine.length - off.length} of ${mine.length} within` +
-        (off.length ? ` (off: ${off.map((c) => `${c.what} ${c.node.toFixed(2)} vs ${c.native.toFixed(2)}`).join('; ')})` : ''),
-    });
-  }
-
-  const u32 = at16('batch-uint32').hasPositiveMops;
-  const callString = at16('call-string').hasPositiveMops;
-  const callNumber = at16('call-number').hasPositiveMops;
-  const { issue, preIssueBuildHere: here } = TODAY;
-  targets.push({
-    id: 'hasMany-uint32-2x',
-    met: u32 >= 2 * issue.hasManyUint32,
-    text:
-      `hasMany(Uint32Array) ≥ 2× today's ${issue.hasManyUint32} M/s (issue) at 2^16: ${mops(u32)} = ${(u32 / issue.hasManyUint32).toFixed(2)}×; ` +
-      `${(u32 / here.hasManyUint32).toFixed(2)}× the pre-issue build's ${here.hasManyUint32} on this machine`,
-  });
-  targets.push({
-    id: 'has-string-1.5x',
-    met: callString >= 1.5 * issue.hasString,
-    text:
-      `has(string) per call ≥ 1.5× today's ${issue.hasString} M/s (issue) at 2^16: ${mops(callString)} = ${(callString / issue.hasString).toFixed(2)}×; ` +
-      `${(callString / here.hasString).toFixed(2)}× the pre-issue build's ${here.hasString} on this machine ` +
-      `(has(number) ${mops(callNumber)}, ${(callNumber / here.hasNumber).toFixed(2)}× its ${here.hasNumber})`,
-  });
-
-  if (results.kernels.chromium) {
-    const { batchShares } = compareBrowser(results);
-    const worst = batchShares.reduce((a, b) => (b.share < a.share ? b : a));
-    const met = worst.share >= 0.9;
-    targets.push({
-      id: 'chromium-batches',
-      met,
-      text:
-        `in Chromium, batches ≥ 0.9× Node's in the same run: lowest ${worst.share.toFixed(2)} (${worst.what}); ` +
-        `${batchShares.filter((s) => s.share >= 0.9).length} of ${batchShares.length} batch rates at 0.9× or more`,
-    });
-  }
   return targets;
 }
