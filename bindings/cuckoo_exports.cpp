@@ -64,6 +64,7 @@ CUCKOO_EXPORT void cuckoo_clear(Handle h) { glue::filterAt<CuckooFilter>(h).clea
 CUCKOO_EXPORT double cuckoo_size(Handle h) { return static_cast<double>(filterAt(h).itemCount()); }
 CUCKOO_EXPORT double cuckoo_slot_count(Handle h) { return static_cast<double>(filterAt(h).stats().slotCount); }
 CUCKOO_EXPORT double cuckoo_load_factor(Handle h) { return filterAt(h).stats().loadFactor; }
+CUCKOO_EXPORT std::uint32_t cuckoo_stashed(Handle h) { return filterAt(h).stash().occupied ? 1 : 0; }
 CUCKOO_EXPORT double cuckoo_byte_length(Handle h) { return static_cast<double>(filterAt(h).stats().sizeInBytes); }
 CUCKOO_EXPORT double cuckoo_bits_per_item(Handle h) { return filterAt(h).stats().bitsPerItem; }
 CUCKOO_EXPORT double cuckoo_expected_fpr(Handle h) { return filterAt(h).stats().expectedFalsePositiveRate; }

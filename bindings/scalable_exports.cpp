@@ -42,6 +42,7 @@ CUCKOO_EXPORT double scalable_size(Handle h) { return static_cast<double>(filter
 CUCKOO_EXPORT double scalable_entry_count(Handle h) { return static_cast<double>(filterAt(h).stats().entryCount); }
 CUCKOO_EXPORT double scalable_slot_count(Handle h) { return static_cast<double>(filterAt(h).stats().slotCount); }
 CUCKOO_EXPORT double scalable_load_factor(Handle h) { return filterAt(h).stats().loadFactor; }
+CUCKOO_EXPORT std::uint32_t scalable_stashed(Handle h) { return filterAt(h).stashCount(); }
 CUCKOO_EXPORT double scalable_byte_length(Handle h) { return static_cast<double>(filterAt(h).stats().sizeInBytes); }
 CUCKOO_EXPORT double scalable_bits_per_item(Handle h) { return filterAt(h).stats().bitsPerItem; }
 CUCKOO_EXPORT double scalable_fpr_bound(Handle h) { return filterAt(h).stats().falsePositiveBound; }

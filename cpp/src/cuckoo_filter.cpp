@@ -105,7 +105,8 @@ FilterStats CuckooFilter::stats() const noexcept {
   FilterStats s{};
   s.itemCount = itemCount_;
   s.slotCount = params_.bucketCount * params_.bucketSize;
-  s.loadFactor = static_cast<double>(itemCount_) / static_cast<double>(s.slotCount);
+  s.stashedCount = stash_.occupied ? 1 : 0;
+  s.loadFactor = static_cast<double>(itemCount_ - s.stashedCount) / static_cast<double>(s.slotCount);
   s.sizeInBytes = tableByteLength();
   s.bitsPerItem = itemCount_ == 0 ? HUGE_VAL
                                   : static_cast<double>(visitTable([](const auto& table) { return table.payloadBits(); })) / static_cast<double>(itemCount_);

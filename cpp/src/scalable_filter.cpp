@@ -232,7 +232,8 @@ CUCKOO_ONCE_PER_FILTER ScalableStats ScalableCuckooFilter::stats() const noexcep
   s.itemCount = itemCount_;
   s.entryCount = entryCount_;
   s.slotCount = table_->bucketCount() * kSlots;
-  s.loadFactor = static_cast<double>(entryCount_) / static_cast<double>(s.slotCount);
+  s.stashedCount = stashCount_;
+  s.loadFactor = static_cast<double>(entryCount_ - stashCount_) / static_cast<double>(s.slotCount);
   s.sizeInBytes = table_->byteLength();
   const double tableBits = static_cast<double>(table_->bucketCount() * table_->bucketBits());
   s.bitsPerItem = itemCount_ == 0 ? HUGE_VAL : tableBits / static_cast<double>(itemCount_);

@@ -48,6 +48,21 @@ TEST(FilterParams, EveryBadParameterHasItsOwnStatus) {
   EXPECT_STRNE(statusMessage(Status::kInvalidBucketSize), statusMessage(Status::kInvalidBucketCount));
 }
 
+// The load is the table's: a fingerprint in the stash is an item (itemCount)
+// but holds no slot.
+TEST(FilterStats, TheStashIsCountedApartFromTheLoad) {
+  CuckooFilter f = makeFilter(12, 4, 64);
+  std::uint64_t k = 0;
+  while (insertKey(f, k)) ++k;
+  ASSERT_TRUE(f.stash().occupied);
+  const FilterStats s = f.stats();
+  EXPECT_EQ(s.itemCount, k);
+  EXPECT_EQ(s.stashedCount, 1U);
+  EXPECT_DOUBLE_EQ(s.loadFactor, static_cast<double>(k - 1) / 256.0);
+  EXPECT_LE(s.loadFactor, 1.0);
+  EXPECT_EQ(makeFilter(12, 4, 64).stats().stashedCount, 0U);
+}
+
 TEST(FilterStats, MatchTheFormulas) {
   CuckooFilter f = makeFilter(12, 4, 1024);
   for (std::uint64_t k = 0; k < 2000; ++k) ASSERT_TRUE(insertKey(f, k));

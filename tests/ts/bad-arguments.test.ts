@@ -102,11 +102,11 @@ const createBloom = (override: Record<string, unknown>) => () => BloomFilter.cre
 
 const singleItemMethods = ['add', 'addUnique', 'has', 'count', 'delete'] as const;
 const batchMethods = ['addMany', 'hasMany', 'deleteMany'] as const;
-const getters = ['size', 'slotCount', 'loadFactor', 'byteLength', 'bitsPerItem', 'expectedFpr', 'fprBound', 'full', 'params'] as const;
+const getters = ['size', 'slotCount', 'loadFactor', 'stashed', 'byteLength', 'bitsPerItem', 'expectedFpr', 'fprBound', 'full', 'params'] as const;
 const bloomSingleItemMethods = ['add', 'has', 'probePositions'] as const;
 const bloomBatchMethods = ['addMany', 'hasMany'] as const;
 const bloomGetters = ['size', 'bitCount', 'hashCount', 'byteLength', 'blocked', 'seed', 'bitsPerItem', 'expectedFpr'] as const;
-const scalableGetters = ['size', 'bucketCount', 'slotBits', 'loadFactor', 'byteLength', 'bitsPerItem', 'fprBound', 'full', 'params'] as const;
+const scalableGetters = ['size', 'bucketCount', 'slotBits', 'loadFactor', 'stashed', 'byteLength', 'bitsPerItem', 'fprBound', 'full', 'params'] as const;
 const huge = (): string => 'x'.repeat(50_000_000);
 const tooLargeView = (): Uint8Array => new Uint8Array(2 ** 31 + 5); // zero pages: no real memory
 

@@ -215,7 +215,8 @@ describe('info', () => {
       seed: '7',
       items: '1000',
       bytes: String(readFileSync(builtFile).length),
-      loadFactor: (1000 / 1076).toFixed(4),
+      loadFactor: `${(1000 / 1076).toFixed(4)} (slots in use)`,
+      stashed: '0',
     });
     expect(values.bitsPerItem).toBe((10 / (1000 / 1076)).toFixed(2));
     expect(values.fprBound).toMatch(/^0\.007813 \(0\.781%\)$/); // 2b / 2^f = 8 / 1024
@@ -236,6 +237,7 @@ describe('info', () => {
       items: 1000,
       slotCount: 1076,
       loadFactor: 1000 / 1076,
+      stashed: 0,
       bitsPerItem: filter.bitsPerItem,
       expectedFpr: filter.expectedFpr,
       fprBound: 8 / 1024,

@@ -65,12 +65,27 @@ describe('full filter', () => {
     expect(filter.has('c')).toBe(true);
   });
 
+  test("the load is the table's: the stash is counted apart, by size and stashed", () => {
+    using filter = exactFilter(1, 1);
+    expect(filter.add('a')).toBe(true);
+    expect([filter.size, filter.stashed, filter.loadFactor]).toEqual([1, 0, 1]);
+    // One slot: 'b' takes it and 'a' waits in the stash; the table is no fuller.
+    expect(filter.add('b')).toBe(true);
+    expect([filter.size, filter.stashed, filter.loadFactor, filter.full]).toEqual([2, 1, 1, true]);
+    // A delete makes room: the stashed fingerprint goes back into the table.
+    expect(filter.delete('b')).toBe(true);
+    expect([filter.size, filter.stashed, filter.loadFactor, filter.full]).toEqual([1, 0, 1, false]);
+    expect(filter.has('a')).toBe(true);
+  });
+
   test('a real-size filter filled to its first failure keeps every item', () => {
     using filter = new CuckooFilter({ bucketCount: 4096, bucketSize: 4, fingerprintBits: 12, seed: 11 });
     let stored = 0;
     while (filter.add(stored)) stored++;
     expect(filter.loadFactor).toBeGreaterThan(0.94);
     expect(filter.size).toBe(stored);
+    expect(filter.stashed).toBe(1);
+    expect(filter.loadFactor).toBe((stored - 1) / filter.slotCount);
     const answers = filter.hasMany(Float64Array.from({ length: stored }, (_, i) => i));
     expect(answers.every((a) => a === 1)).toBe(true);
   });

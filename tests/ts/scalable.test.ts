@@ -193,7 +193,7 @@ describe('copies and bytes', () => {
     const bytes = original.toBytes();
     const bucketsBefore = original.bucketCount;
     using loaded = ScalableCuckooFilter.fromBytes(bytes);
-    const getters = (f: ScalableCuckooFilter) => [f.size, f.bucketCount, f.slotBits, f.loadFactor, f.byteLength, f.bitsPerItem, f.fprBound, f.full, f.params];
+    const getters = (f: ScalableCuckooFilter) => [f.size, f.bucketCount, f.slotBits, f.loadFactor, f.stashed, f.byteLength, f.bitsPerItem, f.fprBound, f.full, f.params];
     expect(getters(loaded)).toEqual(getters(original));
     expect(Buffer.from(loaded.toBytes())).toEqual(Buffer.from(bytes));
     // The eviction PRNG's state is in the bytes: the same adds (through growth) give the same bytes.

@@ -132,6 +132,7 @@ function fixedInfo(filter: CuckooFilter) {
     items: filter.size,
     slotCount: filter.slotCount,
     loadFactor: filter.loadFactor,
+    stashed: filter.stashed,
     // null when empty: JSON has no Infinity.
     bitsPerItem: Number.isFinite(filter.bitsPerItem) ? filter.bitsPerItem : null,
     expectedFpr: filter.expectedFpr,
@@ -154,6 +155,7 @@ function growableInfo(filter: ScalableCuckooFilter) {
     seed: params.seed.toString(),
     items: filter.size,
     loadFactor: filter.loadFactor,
+    stashed: filter.stashed,
     bitsPerItem: Number.isFinite(filter.bitsPerItem) ? filter.bitsPerItem : null,
     fprBound: filter.fprBound,
     full: filter.full,
@@ -168,7 +170,9 @@ function shownValue(key: string, value: unknown): string {
     case 'growable':
       return 'yes (grows as items come; FPR kept at every size)';
     case 'loadFactor':
-      return formatFixed(value as number, 4);
+      return `${formatFixed(value as number, 4)} (slots in use)`;
+    case 'stashed':
+      return value === 0 ? '0' : `${String(value)} (in the stash, outside the table)`;
     case 'bitsPerItem':
       return value === null ? '- (empty)' : formatFixed(value as number, 2);
     case 'expectedFpr':

@@ -49,6 +49,7 @@ export interface CoreExports {
   cuckoo_size: Getter;
   cuckoo_slot_count: Getter;
   cuckoo_load_factor: Getter;
+  cuckoo_stashed: Getter;
   cuckoo_byte_length: Getter;
   cuckoo_bits_per_item: Getter;
   cuckoo_expected_fpr: Getter;
@@ -101,6 +102,7 @@ export interface CoreExports {
   scalable_entry_count: Getter;
   scalable_slot_count: Getter;
   scalable_load_factor: Getter;
+  scalable_stashed: Getter;
   scalable_byte_length: Getter;
   scalable_bits_per_item: Getter;
   scalable_fpr_bound: Getter;

@@ -277,9 +277,30 @@ export class CuckooFilter extends ItemFilter {
     return this.runtime.core.cuckoo_slot_count(this.live('slotCount'));
   }
 
-  /** size / slotCount. Inserts start failing around 0.46, 0.87, 0.96, 0.985 for bucket sizes 1, 2, 4, 8 (large tables). */
+  /**
+   * The table's load: the share of its slots in use, (size − stashed) /
+   * slotCount, at most 1. Inserts start failing around 0.46, 0.87, 0.96,
+   * 0.985 for bucket sizes 1, 2, 4, 8 (large tables).
+   * @example
+   * ```ts
+   * filter.loadFactor; // 0.5 with 2,048 items in 1,024 buckets of 4
+   * ```
+   */
   get loadFactor(): number {
     return this.runtime.core.cuckoo_load_factor(this.live('loadFactor'));
+  }
+
+  /**
+   * Items waiting in the stash, outside the table: 0, or 1 once an insert ran
+   * out of evictions (the filter is then `full`). `size` counts it; `loadFactor` does not.
+   * @example
+   * ```ts
+   * while (filter.add(`item-${i++}`));
+   * filter.stashed; // 1: the last item added waits there
+   * ```
+   */
+  get stashed(): number {
+    return this.runtime.core.cuckoo_stashed(this.live('stashed'));
   }
 
   /** Bytes of WebAssembly memory the table uses (toBytes() adds a 64-byte header and checksum). */

@@ -219,9 +219,29 @@ export class ScalableCuckooFilter extends ItemFilter {
     return this.runtime.core.scalable_fingerprint_bits(handle) + this.runtime.core.scalable_tail_bits(handle);
   }
 
-  /** Stored entries / slots (entries include the copies a split makes of entries whose tail is spent). */
+  /**
+   * The table's load: the share of its slots in use, at most 1 (entries
+   * include the copies a split makes of entries whose tail is spent; the
+   * stash is `stashed`). The table grows once it passes 0.9.
+   * @example
+   * ```ts
+   * seen.loadFactor; // between 0.9 / growth and 0.9 once it has grown
+   * ```
+   */
   get loadFactor(): number {
     return this.runtime.core.scalable_load_factor(this.live('loadFactor'));
+  }
+
+  /**
+   * Entries waiting in the stash, outside the table: 0 except while the
+   * table cannot grow (the filter is then `full`).
+   * @example
+   * ```ts
+   * seen.stashed; // 0
+   * ```
+   */
+  get stashed(): number {
+    return this.runtime.core.scalable_stashed(this.live('stashed'));
   }
 
   /** Bytes of WebAssembly memory the table uses. */

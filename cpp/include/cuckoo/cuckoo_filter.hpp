@@ -45,8 +45,9 @@ struct FilterParams {
 
 struct FilterStats {
   std::uint64_t itemCount;     // fingerprints stored, stash included
+  std::uint64_t stashedCount;  // of them, in the stash: 0 or 1
   std::uint64_t slotCount;     // m * b
-  double loadFactor;           // itemCount / slotCount
+  double loadFactor;           // the table's load: (itemCount - stashedCount) / slotCount, at most 1
   std::size_t sizeInBytes;     // the table allocation (payload + padding)
   double bitsPerItem;          // table bits / itemCount (m*b*f, or m*(4f-4) semi-sorted); +inf when empty
   double expectedFalsePositiveRate;  // 1 - (1 - 2^-f)^(2b * load)

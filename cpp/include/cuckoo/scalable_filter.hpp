@@ -68,9 +68,10 @@ struct ScalableShape {
 
 struct ScalableStats {
   std::uint64_t itemCount;     // items added and not deleted
-  std::uint64_t entryCount;    // stored entries, copies made by splits included
+  std::uint64_t entryCount;    // stored entries, copies made by splits and the stash included
+  std::uint64_t stashedCount;  // of them, in the stash: 0 except while the table cannot grow
   std::uint64_t slotCount;     // 4 * buckets
-  double loadFactor;           // entryCount / slotCount
+  double loadFactor;           // the table's load: (entryCount - stashedCount) / slotCount, at most 1
   std::size_t sizeInBytes;     // the table allocation
   double bitsPerItem;          // table bits / itemCount; +inf when empty
   double falsePositiveBound;   // the bound at this size, 2b * maxLoad * 2 (rounds + 1) * 2^-W: at most fpr up to the largest table
