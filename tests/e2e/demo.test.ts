@@ -235,6 +235,10 @@ describe('the teaching walk-through at 16 x 4 slots of 6 bits', () => {
     expect(await page.textContent('#caption')).toContain(`First failure at insert`);
     expect(await page.textContent('#caption')).toContain(`“item-${inserted}”`);
     expect(await value(page, '[data-gauge="load"]')).toBe(core.loadFactor);
+    // The table's load, the stash told apart: a full table is at most 100 %.
+    expect(core.stashed).toBe(1);
+    expect(core.loadFactor).toBe((core.size - 1) / core.slotCount);
+    expect(await page.textContent('[data-gauge="load"]')).toContain(`(${core.size - 1} / ${core.slotCount}) + 1 stashed`);
     expect(await value(page, '[data-gauge="measured"]')).toBe(measured(core));
     const bars = Number(await page.$eval('#kick-chart', (n) => (n as HTMLElement).dataset.bars));
     expect(bars).toBe(inserted);

@@ -35,12 +35,12 @@ export function refreshGauges(record: boolean): void {
       name: 'load',
       label: 'load',
       value: load,
-      text: `${percent(load)} (${count(filter.size)} / ${count(filter.slotCount)})`,
+      text: `${percent(load)} (${count(filter.size - filter.stashed)} / ${count(filter.slotCount)})${filter.stashed ? ` + ${filter.stashed} stashed` : ''}`,
       bar: load,
       mark: { at: d.maxLoad, label: `practical maximum for b = ${b}: ${percent(d.maxLoad, 0)}` },
       note: filter.full
-        ? 'full: one item waits in the stash (it counts in the load)'
-        : `items / slots; the mark: inserts start to fail near ${percent(d.maxLoad, 0)} for b = ${b}`,
+        ? 'full: one item waits in the stash, outside the table (not in the load)'
+        : `slots in use / slots; the mark: inserts start to fail near ${percent(d.maxLoad, 0)} for b = ${b}`,
     },
     { name: 'bound', label: 'FPR bound', value: bound, text: rate(bound), bar: 1, note: `2b / 2^f = ${2 * b} / ${2 ** f}: the rate of a full table` },
     {
@@ -64,7 +64,7 @@ export function refreshGauges(record: boolean): void {
       label: 'bits per item',
       value: filter.bitsPerItem,
       text: Number.isFinite(filter.bitsPerItem) ? filter.bitsPerItem.toFixed(2) : '—',
-      note: params.semiSort ? `(4f − 4)/4 = ${f - 1} bits per slot / load` : `f / load = ${f} / ${load.toFixed(2)}`,
+      note: params.semiSort ? `${f - 1} bits per slot × slots / items` : `${f} bits per slot × slots / items`,
     },
   ]);
   if (record) d.fprPoints.push({ load, expected, measured });
