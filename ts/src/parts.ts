@@ -46,6 +46,8 @@ export function locateItems(shape: TableShape, items: ItemBatch, what: string): 
     located.push(words);
     total += count;
   });
+  // One chunk (a batch of up to 1,024 items) is already its own copy.
+  if (located.length === 1) return located[0]!;
   const result = new Uint32Array(total * LOCATION_WORDS);
   let at = 0;
   for (const words of located) {

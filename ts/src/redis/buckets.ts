@@ -118,25 +118,25 @@ export function fromBitfieldOrder(layout: TableLayout, ordered: Uint8Array): Uin
 }
 
 /**
- * For the items located at `located` (item i's words at 4i..4i+3:
- * fingerprint, first and second bucket, route), taken in the order `items`
- * lists them, the copies of each one's fingerprint CuckooFilter.count finds:
- * in its first bucket, its second when another bucket, and the stash
- * (fingerprint 0: empty). `values` holds both buckets' words, W per bucket
- * (W = bucketWords(layout).length): the k-th listed item's first bucket at
- * 2kW, its second at (2k + 1)W. Null when a semi-sorted rank names no bucket.
+ * What counting copies in a table of one layout needs, computed once per
+ * filter: per field, the word holding it and its scale there.
  */
-export function countInBucketWords(
-  layout: TableLayout,
-  values: Float64Array,
-  located: Uint32Array,
-  items: readonly number[],
-  stash: { readonly fingerprint: number; readonly bucket: number },
-  what: string,
-): Uint32Array | null {
+export interface BucketDecoder {
+  readonly layout: TableLayout;
+  readonly wordCount: number;
+  readonly fieldCount: number;
+  readonly wordOf: Int32Array;
+  /** 2^(bits below the field in its word). */
+  readonly below: Float64Array;
+  /** 2^(the field's width). */
+  readonly scale: Float64Array;
+  /** A plain bucket held in one word (the default shapes): its slots by arithmetic on that number. */
+  readonly plainOneWord: boolean;
+}
+
+export function bucketDecoder(layout: TableLayout): BucketDecoder {
   const words = bucketWords(layout);
   const widths = fieldWidths(layout);
-  // Per field: the word holding it and its scale there (2^bits below it, 2^width).
   const fieldCount = widths.length;
   const wordOf = new Int32Array(fieldCount);
   const below = new Float64Array(fieldCount);
@@ -150,30 +150,101 @@ export function countInBucketWords(
       scale[field] = 2 ** widths[field]!;
     }
   });
+  return { layout, wordCount: words.length, fieldCount, wordOf, below, scale, plainOneWord: !layout.semiSort && words.length === 1 };
+}
+
+/** Copies of `fingerprint` among the slots of a plain bucket held in one word. */
+function copiesInWord(word: number, fingerprint: number, slots: number, slotScale: number): number {
+  let found = 0;
+  for (let s = 0; s < slots; s++) {
+    const high = Math.floor(word / slotScale);
+    if (word - high * slotScale === fingerprint) found++;
+    word = high;
+  }
+  return found;
+}
+
+/**
+ * For the items located at `located` (item i's words at 4i..4i+3:
+ * fingerprint, first and second bucket, route), taken in the order `items`
+ * lists them, the copies of each one's fingerprint CuckooFilter.count finds:
+ * in its first bucket, its second when another bucket, and the stash
+ * (fingerprint 0: empty). `values` holds both buckets' words, W per bucket
+ * (W = bucketWords(layout).length): the k-th listed item's first bucket at
+ * 2kW, its second at (2k + 1)W. The counts go to `copies[items[k]]` if
+ * `copies` is given, else to a new array (position k). Null when a
+ * semi-sorted rank names no bucket.
+ */
+export function countWith(
+  decoder: BucketDecoder,
+  values: Float64Array,
+  located: Uint32Array,
+  items: ArrayLike<number>,
+  stash: { readonly fingerprint: number; readonly bucket: number },
+  what: string,
+  copies?: Uint32Array,
+): Uint32Array | null {
+  const { layout, wordCount, fieldCount, wordOf, below, scale } = decoder;
+  const byItem = copies !== undefined;
+  const out = copies ?? new Uint32Array(items.length);
+  const stashed = stash.fingerprint;
+  if (decoder.plainOneWord) {
+    const slots = layout.bucketSize;
+    const slotScale = 2 ** layout.fingerprintBits;
+    for (let position = 0; position < items.length; position++) {
+      const item = items[position]!;
+      const base = LOCATION_WORDS * item;
+      const fingerprint = located[base]!;
+      const primary = located[base + 1]!;
+      const alternate = located[base + 2]!;
+      const at = 2 * position;
+      let found = copiesInWord(values[at]!, fingerprint, slots, slotScale);
+      if (alternate !== primary) found += copiesInWord(values[at + 1]!, fingerprint, slots, slotScale);
+      if (stashed !== 0 && stashed === fingerprint && (stash.bucket === primary || stash.bucket === alternate)) found++;
+      out[byItem ? item : position] = found;
+    }
+    return out;
+  }
   const unrank = layout.semiSort ? semiSortedUnrankTable(what) : null;
   const lowScale = 2 ** (layout.fingerprintBits - 4);
-  const wordCount = words.length;
-  const field = (first: number, k: number): number => Math.floor(values[first + wordOf[k]!]! / below[k]!) % scale[k]!;
-  const copies = new Uint32Array(items.length);
+  const field = (start: number, k: number): number => Math.floor(values[start + wordOf[k]!]! / below[k]!) % scale[k]!;
   for (let position = 0; position < items.length; position++) {
-    const base = LOCATION_WORDS * items[position]!;
+    const item = items[position]!;
+    const base = LOCATION_WORDS * item;
     const fingerprint = located[base]!;
     const primary = located[base + 1]!;
     const alternate = located[base + 2]!;
     let found = 0;
     for (let which = 0; which < (alternate === primary ? 1 : 2); which++) {
-      const first = (2 * position + which) * wordCount;
+      const start = (2 * position + which) * wordCount;
       if (unrank === null) {
-        for (let k = 0; k < fieldCount; k++) if (field(first, k) === fingerprint) found++;
+        for (let k = 0; k < fieldCount; k++) if (field(start, k) === fingerprint) found++;
         continue;
       }
-      const rank = field(first, 0);
+      const rank = field(start, 0);
       if (rank >= SEMI_SORTED_RANKS) return null;
       const nibbles = unrank[rank]!;
-      for (let s = 0; s < 4; s++) if (((nibbles >> (4 * s)) & 0xf) * lowScale + field(first, 1 + s) === fingerprint) found++;
+      for (let s = 0; s < 4; s++) if (((nibbles >> (4 * s)) & 0xf) * lowScale + field(start, 1 + s) === fingerprint) found++;
     }
-    if (stash.fingerprint !== 0 && stash.fingerprint === fingerprint && (stash.bucket === primary || stash.bucket === alternate)) found++;
-    copies[position] = found;
+    if (stashed !== 0 && stashed === fingerprint && (stash.bucket === primary || stash.bucket === alternate)) found++;
+    out[byItem ? item : position] = found;
   }
-  return copies;
+  return out;
+}
+
+/**
+ * For the items located at `located`, taken in the order `items` lists them,
+ * the copies of each one's fingerprint CuckooFilter.count finds, from both
+ * buckets' words in `values` (as countWith takes them). Null when a
+ * semi-sorted rank names no bucket.
+ */
+export function countInBucketWords(
+  layout: TableLayout,
+  values: Float64Array,
+  located: Uint32Array,
+  items: readonly number[],
+  stash: { readonly fingerprint: number; readonly bucket: number },
+  what: string,
+): Uint32Array | null {
+  return countWith(bucketDecoder(layout), values, located, items, stash, what);
 }

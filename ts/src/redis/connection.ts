@@ -115,7 +115,9 @@ interface BufferClass {
 }
 function asNodeRedisCommand(command: RedisCommand): RedisCommand {
   const buffers = (globalThis as { Buffer?: BufferClass }).Buffer!;
-  if (command.every((arg) => typeof arg === 'string' || buffers.isBuffer(arg))) return command;
+  let k = 0;
+  while (k < command.length && (typeof command[k] === 'string' || buffers.isBuffer(command[k]))) k++;
+  if (k === command.length) return command;
   return command.map((arg) => (typeof arg === 'string' || buffers.isBuffer(arg) ? arg : buffers.from(arg.buffer, arg.byteOffset, arg.byteLength)));
 }
 

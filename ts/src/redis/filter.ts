@@ -253,7 +253,9 @@ export class RedisCuckooFilter {
   async hasMany(items: ItemBatch): Promise<Uint8Array> {
     const located = this.#locateMany('hasMany', items);
     const counts = await countCopies(this.#opened, located, 'RedisCuckooFilter.hasMany');
-    return Uint8Array.from(counts, (copies) => (copies > 0 ? 1 : 0));
+    const answers = new Uint8Array(counts.length);
+    for (let k = 0; k < counts.length; k++) answers[k] = counts[k]! > 0 ? 1 : 0;
+    return answers;
   }
 
   /**

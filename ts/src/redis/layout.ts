@@ -89,12 +89,15 @@ export function chunkExtent(layout: FilterLayout, chunk: number): { first: numbe
   return { first, count, bytes: Math.ceil((count * bits) / 8) };
 }
 
-/** The chunk holding a bucket, and the bucket's first bit there (BITFIELD offset). */
-export function placeOf(layout: FilterLayout, bucket: number, bucketBits: number): [chunk: number, bit: number] {
-  if (bucket < layout.chunkZeroBuckets) return [0, 8 * HEADER_BYTES + bucket * bucketBits];
-  const relative = bucket - layout.chunkZeroBuckets;
-  const chunk = Math.floor(relative / layout.chunkBuckets);
-  return [chunk + 1, (relative - chunk * layout.chunkBuckets) * bucketBits];
+/** The chunk holding a bucket. */
+export function chunkOf(layout: FilterLayout, bucket: number): number {
+  return bucket < layout.chunkZeroBuckets ? 0 : 1 + Math.floor((bucket - layout.chunkZeroBuckets) / layout.chunkBuckets);
+}
+
+/** A bucket's first bit in its chunk (BITFIELD offset); `chunk` is chunkOf's. */
+export function bitInChunk(layout: FilterLayout, bucket: number, chunk: number, bucketBits: number): number {
+  if (chunk === 0) return 8 * HEADER_BYTES + bucket * bucketBits;
+  return (bucket - layout.chunkZeroBuckets - (chunk - 1) * layout.chunkBuckets) * bucketBits;
 }
 
 // ---- Chunk sizes: the plan with the least memory under Redis's allocator.

@@ -9,15 +9,18 @@ import { runScript, SCRIPTS } from './scripts.js';
 
 export type Mutation = 'add' | 'addUnique' | 'delete';
 
+const ONLY_ITEM = new Uint32Array(1);
+
 /** The script's answer for one run: items added or deleted, or addUnique's 0 added / 1 present / 2 full. */
-function runMutation(opened: OpenedFilter, shard: number, operation: Mutation, run: readonly number[], located: Uint32Array, what: string): Promise<number> {
+function runMutation(opened: OpenedFilter, shard: number, operation: Mutation, run: Uint32Array, located: Uint32Array, what: string): Promise<number> {
   // Each item as 8 bytes, fingerprint then first bucket, big-endian: one argument for the run.
   const packed = new Uint8Array(8 * run.length);
   const view = new DataView(packed.buffer);
-  run.forEach((item, position) => {
-    view.setUint32(8 * position, located[LOCATION_WORDS * item]!);
-    view.setUint32(8 * position + 4, located[LOCATION_WORDS * item + 1]!);
-  });
+  for (let position = 0; position < run.length; position++) {
+    const base = LOCATION_WORDS * run[position]!;
+    view.setUint32(8 * position, located[base]!);
+    view.setUint32(8 * position + 4, located[base + 1]!);
+  }
   return runScript(opened.connection, SCRIPTS.mutate, opened.keys[shard]!, [opened.fixedHeaders[shard]!, operation, packed], what).then(Number);
 }
 
@@ -38,5 +41,5 @@ export async function mutateMany(opened: OpenedFilter, operation: 'add' | 'delet
 /** Adds or deletes one located item; resolves to the script's answer. */
 export function mutateOne(opened: OpenedFilter, operation: Mutation, located: Uint32Array, what: string): Promise<number> {
   const shard = Math.floor((located[3]! * opened.layout.shards) / 2 ** 32);
-  return runMutation(opened, shard, operation, [0], located, what);
+  return runMutation(opened, shard, operation, ONLY_ITEM, located, what);
 }
