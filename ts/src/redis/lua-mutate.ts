@@ -18,27 +18,28 @@ import { LUA_PRELUDE, LUA_SCRIPT_END } from './lua-prelude.js';
 import { LUA_TABLE } from './lua-table.js';
 
 const LUA_MUTATE_MAIN = String.raw`
--- The bucket relation of hashing.hpp, in exact double arithmetic.
-local function mul32(a, b)
-  local aLow, bLow = a % TWO16, b % TWO16
-  local aHigh, bHigh = (a - aLow) / TWO16, (b - bLow) / TWO16
-  return ((aHigh * bLow + aLow * bHigh) % TWO16 * TWO16 + aLow * bLow) % TWO32
-end
-local function mix32(x)
-  x = bxor(x, rshift(x, 16)) % TWO32
-  x = mul32(x, 0x7feb352d)
-  x = bxor(x, rshift(x, 15)) % TWO32
-  x = mul32(x, 0x846ca68b)
-  return bxor(x, rshift(x, 16)) % TWO32
-end
+-- The bucket relation of hashing.hpp, in exact double arithmetic: mix32's
+-- products modulo 2^32 as x * low16 + (x * high16 mod 2^16) * 2^16 of the
+-- constant's halves, each part under 2^48. Written out in each branch: a call
+-- costs more than the arithmetic it would share.
 local alternate
 if hashId == 1 then
   local mask = bucketCount - 1
-  alternate = function(bucket, fingerprint) return bxor(bucket, band(mix32(fingerprint), mask)) % TWO32 end
+  alternate = function(bucket, fingerprint)
+    local x = bxor(fingerprint, rshift(fingerprint, 16)) % TWO32
+    x = (x * 0x352d + x * 0x7feb % TWO16 * TWO16) % TWO32
+    x = bxor(x, rshift(x, 15)) % TWO32
+    x = (x * 0xa68b + x * 0x846c % TWO16 * TWO16) % TWO32
+    return bxor(bucket, band(bxor(x, rshift(x, 16)), mask)) % TWO32
+  end
 else
   alternate = function(bucket, fingerprint)
-    -- c = (mix32(fp) * m) >> 32, through 16-bit halves of mix32(fp).
-    local x = mix32(fingerprint)
+    local x = bxor(fingerprint, rshift(fingerprint, 16)) % TWO32
+    x = (x * 0x352d + x * 0x7feb % TWO16 * TWO16) % TWO32
+    x = bxor(x, rshift(x, 15)) % TWO32
+    x = (x * 0xa68b + x * 0x846c % TWO16 * TWO16) % TWO32
+    x = bxor(x, rshift(x, 16)) % TWO32
+    -- c = (x * m) >> 32, through 16-bit halves of x.
     local xLow = x % TWO16
     local high, low = (x - xLow) / TWO16 * bucketCount, xLow * bucketCount
     local highLow = high % TWO16
@@ -49,41 +50,44 @@ else
   end
 end
 
--- SplitMix64 (prng.hpp) on two 32-bit halves; a draw's low half is all the walk uses.
-local function mulFull32(a, b)
-  local aLow, bLow = a % TWO16, b % TWO16
-  local aHigh, bHigh = (a - aLow) / TWO16, (b - bLow) / TWO16
-  local middle = aHigh * bLow + aLow * bHigh
-  local middleLow = middle % TWO16
-  local low = aLow * bLow + middleLow * TWO16
-  local lowLow = low % TWO32
-  return (aHigh * bHigh + (middle - middleLow) / TWO16 + (low - lowLow) / TWO32) % TWO32, lowLow
-end
-local function mul64(aHigh, aLow, bHigh, bLow)
-  local high, low = mulFull32(aLow, bLow)
-  return (high + mul32(aHigh, bLow) + mul32(aLow, bHigh)) % TWO32, low
-end
-local function xorShiftRight(high, low, k)
-  local scale = pow2[k]
-  local highLow = high % scale
-  local shiftedHigh = (high - highLow) / scale
-  local shiftedLow = highLow * pow2[32 - k] + (low - low % scale) / scale
-  return bxor(high, shiftedHigh) % TWO32, bxor(low, shiftedLow) % TWO32
-end
 local stashFingerprint = bigEndian(header, 53, 4)
 local stashBucket = bigEndian(header, 57, 4)
 local itemCount = bigEndian(header, 61, 8)
 local prngHigh, prngLow = bigEndian(header, 69, 4), bigEndian(header, 73, 4)
+
+-- SplitMix64 (prng.hpp) on two 32-bit halves H, L; a draw's low half is all
+-- the walk uses. z ^= z >> k is L ^ (L >> k | H << (32 - k)), H ^ (H >> k).
+-- z *= C (C = CH 2^32 + CL, CL = c1 2^16 + c0) keeps the low 64 bits:
+-- L CL = L c1 2^16 + L c0 (parts under 2^48) split at 2^32, plus
+-- (H CL + L CH) mod 2^32 in the high half, each product modulo 2^32 as in mix32.
+local TWO27, TWO30, TWO31 = 134217728, 1073741824, 2147483648
 local function draw()
-  prngLow = prngLow + 0x7f4a7c15
-  prngHigh = (prngHigh + 0x9e3779b9 + (prngLow >= TWO32 and 1 or 0)) % TWO32
-  prngLow = prngLow % TWO32
-  local high, low = xorShiftRight(prngHigh, prngLow, 30)
-  high, low = mul64(high, low, 0xbf58476d, 0x1ce4e5b9)
-  high, low = xorShiftRight(high, low, 27)
-  high, low = mul64(high, low, 0x94d049bb, 0x133111eb)
-  high, low = xorShiftRight(high, low, 31)
-  return low
+  local low, high = prngLow + 0x7f4a7c15, prngHigh + 0x9e3779b9
+  if low >= TWO32 then low, high = low - TWO32, high + 1 end
+  if high >= TWO32 then high = high - TWO32 end
+  prngHigh, prngLow = high, low
+  local part = high % TWO30
+  low = bxor(low, (low - low % TWO30) / TWO30 + part * 4) % TWO32
+  high = bxor(high, (high - part) / TWO30) % TWO32
+  -- z *= 0xbf58476d1ce4e5b9
+  local a, b = low * 0xe5b9, low * 0x1ce4
+  local bLow = b % TWO16
+  local t = bLow * TWO16 + a
+  local product = t % TWO32
+  high = ((b - bLow) / TWO16 + (t - product) / TWO32 + high * 0xe5b9 + high * 0x1ce4 % TWO16 * TWO16
+    + low * 0x476d + low * 0xbf58 % TWO16 * TWO16) % TWO32
+  low = product
+  part = high % TWO27
+  low = bxor(low, (low - low % TWO27) / TWO27 + part * 32) % TWO32
+  high = bxor(high, (high - part) / TWO27) % TWO32
+  -- z *= 0x94d049bb133111eb
+  a, b = low * 0x11eb, low * 0x1331
+  bLow = b % TWO16
+  t = bLow * TWO16 + a
+  product = t % TWO32
+  high = ((b - bLow) / TWO16 + (t - product) / TWO32 + high * 0x11eb + high * 0x1331 % TWO16 * TWO16
+    + low * 0x49bb + low * 0x94d0 % TWO16 * TWO16) % TWO32
+  return bxor(product, (product - product % TWO31) / TWO31 + high % TWO31 * 2) % TWO32
 end
 
 local largestFingerprint = pow2[f] - 1
@@ -116,37 +120,12 @@ local function secondOf(k)
   return second
 end
 
-local function insertIntoEmptySlot(bucket, fingerprint)
-  ensure(bucket)
-  local slot = find(bucket, 0)
-  if slot == nil then return false end
-  put(bucket, slot, fingerprint)
-  markDirty(bucket)
-  return true
-end
-local function exchange(bucket, slot, fingerprint)
-  ensure(bucket)
-  local previous = get(bucket, slot)
-  put(bucket, slot, fingerprint)
-  markDirty(bucket)
-  return previous
-end
-local function removeOne(bucket, fingerprint)
-  ensure(bucket)
-  local slot = find(bucket, fingerprint)
-  if slot == nil then return false end
-  put(bucket, slot, 0)
-  markDirty(bucket)
-  return true
-end
 local function stashHolds(k)
   return stashFingerprint ~= 0 and stashFingerprint == fingerprints[k] and (stashBucket == firsts[k] or stashBucket == secondOf(k))
 end
 
 -- Kernel::place and Kernel::evictionWalk: the second bucket only when the first is full.
-local function place(fingerprint, first, secondOrItem, isItem)
-  if insertIntoEmptySlot(first, fingerprint) then return end
-  local second = isItem and secondOf(secondOrItem) or secondOrItem
+local function placeBeyondFirst(fingerprint, first, second)
   if second ~= first and insertIntoEmptySlot(second, fingerprint) then return end
   local bucket = draw() % 2 == 1 and second or first
   for _ = 1, maxKicks do
@@ -159,7 +138,8 @@ end
 
 local function insert(k)
   if stashFingerprint ~= 0 then return false end
-  place(fingerprints[k], firsts[k], k, true)
+  local fingerprint, first = fingerprints[k], firsts[k]
+  if not insertIntoEmptySlot(first, fingerprint) then placeBeyondFirst(fingerprint, first, secondOf(k)) end
   itemCount = itemCount + 1
   return true
 end
@@ -177,7 +157,7 @@ local function erase(k)
   if stashFingerprint ~= 0 then
     local homeless, bucket = stashFingerprint, stashBucket
     stashFingerprint, stashBucket = 0, 0
-    place(homeless, bucket, alternate(bucket, homeless), false)
+    if not insertIntoEmptySlot(bucket, homeless) then placeBeyondFirst(homeless, bucket, alternate(bucket, homeless)) end
   end
   return true
 end
@@ -225,8 +205,13 @@ storeDirty()
 local state = {stashFingerprint, stashBucket, itemCount, prngHigh, prngLow}
 for i = 1, 5 do
   if state[i] ~= startState[i] then
-    redis.call('SETRANGE', KEYS[1], FIXED_BYTES, bigEndianBytes(stashFingerprint, 4) .. bigEndianBytes(stashBucket, 4)
-      .. bigEndianBytes(itemCount, 8) .. bigEndianBytes(prngHigh, 4) .. bigEndianBytes(prngLow, 4))
+    local out = {}
+    local at = appendBigEndian(out, 0, stashFingerprint, 4)
+    at = appendBigEndian(out, at, stashBucket, 4)
+    at = appendBigEndian(out, at, itemCount, 8)
+    at = appendBigEndian(out, at, prngHigh, 4)
+    appendBigEndian(out, at, prngLow, 4)
+    redis.call('SETRANGE', KEYS[1], FIXED_TEXT, char(unpack(out, 1, 24)))
     break
   end
 end

@@ -8,11 +8,13 @@
 
 /** The header of a shard (chunk 0's first bytes); layout.ts describes it. */
 export const LUA_PRELUDE = String.raw`
-local floor, ceil, min = math.floor, math.ceil, math.min
+local ceil, min = math.ceil, math.min
 local byte, char, sub = string.byte, string.char, string.sub
 local bxor, band, rshift = bit.bxor, bit.band, bit.rshift
 local TWO16, TWO32 = 65536, 4294967296
 local HEADER_BYTES, FIXED_BYTES = 76, 52
+-- The same as command arguments: Redis turns a number argument into text with snprintf, slowly.
+local LAST_HEADER_TEXT, FIXED_TEXT = '75', '52'
 
 local Refusal = {}
 local function refuse(code, message)
@@ -25,13 +27,14 @@ local function bigEndian(s, first, count)
   return value
 end
 
-local function bigEndianBytes(value, count)
-  local out = {}
-  for k = count, 1, -1 do
-    out[k] = value % 256
-    value = floor(value / 256)
+-- Writes value as count big-endian bytes into out[at + 1 .. at + count]; returns at + count.
+local function appendBigEndian(out, at, value, count)
+  for k = at + count, at + 1, -1 do
+    local low = value % 256
+    out[k] = low
+    value = (value - low) / 256
   end
-  return char(unpack(out))
+  return at + count
 end
 
 -- A command on a key that must hold a string: a key of another type is refused.
@@ -49,7 +52,7 @@ end
 -- The header of the shard whose chunk 0 is KEYS[1], checked against the
 -- fixed part the caller opened (ARGV[1]): the same filter, undamaged.
 local function checkedHeader()
-  local header = onString('GETRANGE', KEYS[1], 0, HEADER_BYTES - 1)
+  local header = onString('GETRANGE', KEYS[1], '0', LAST_HEADER_TEXT)
   local opened = ARGV[1]
   if #header == 0 then refuse('NOT_FOUND', 'key ' .. KEYS[1] .. ' is gone: the filter was dropped') end
   if sub(header, 1, 4) ~= 'CKFR' then refuse('BAD_MAGIC', 'key ' .. KEYS[1] .. ' is not a cuckoo-wasm filter shard') end

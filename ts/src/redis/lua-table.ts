@@ -1,15 +1,21 @@
 // The table of one shard as the mutating script sees it, in Lua: its shape
 // from the header, its buckets read and written in BITFIELD order as words of
 // at most 53 bits (grouped as buckets.ts groups them), and a semi-sorted
-// bucket's rank (FORMAT.md), all in exact double
-// arithmetic. The reads are gathered into one BITFIELD_RO per chunk and the
-// writes into one BITFIELD per chunk, because in a script each redis.call
-// costs about as much as the work on many buckets.
+// bucket's rank (FORMAT.md), all in exact double arithmetic. The reads are
+// gathered into one BITFIELD_RO per chunk and the writes into one BITFIELD per
+// chunk, because in a script each redis.call costs about as much as the work
+// on many buckets.
 //
 // Written for Redis's Lua, where a function call costs as much as several
 // arithmetic operations and a new table more: the per-bucket paths use loops
 // over local arrays and (v - v % d) / d rather than math.floor, and a plain
-// bucket of one word is kept as that number.
+// bucket of one word (the default shapes) is kept as that number.
+//
+// Every number a command takes goes to Redis as text made here with
+// string.format('%d'): Redis turns a Lua number argument into text with
+// snprintf("%.17g"), which measured 0.5 to 1 us per argument on Redis 7.0,
+// more than the GET or SET it is for. A bucket's offset is made once, for its
+// read and its write.
 //
 // Expects LUA_PRELUDE and a checked `header` (lua-mutate.ts).
 
@@ -25,6 +31,7 @@ local chunkZeroBuckets = bigEndian(header, 33, 4)
 local chunkBuckets = bigEndian(header, 37, 4)
 if #KEYS ~= chunkCount then refuse('INCONSISTENT', 'the filter has ' .. chunkCount .. ' chunks, ' .. #KEYS .. ' keys were given') end
 
+local format = string.format
 local pow2 = {[0] = 1}
 for k = 1, 53 do pow2[k] = pow2[k - 1] * 2 end
 
@@ -108,63 +115,22 @@ local function sortFour(e)
 end
 
 -- The loaded buckets. A plain bucket of one word (the default shapes) stays
--- that number, its slots read and changed by arithmetic; any other bucket is
--- a list of its slots (semi-sorted: ascending). find, get and put work on both.
-local loaded, dirty, dirtyBuckets, dirtyCount = {}, {}, {}, 0
+-- that number, its slots read and changed by arithmetic, and bitText keeps the
+-- text of its offset, for its read and its write (and tells a bucket already
+-- asked for); any other bucket is a list of its slots (semi-sorted:
+-- ascending). The buckets changed are listed in dirtyBuckets, a bucket once
+-- per change: writing one twice writes its final value twice, which costs
+-- less than keeping the list free of repeats.
+local loaded, dirtyBuckets, dirtyCount = {}, {}, 0
 local oneWord = not semiSort and wordCount == 1
+local oneWordType = wordType[1]
+local bitText = {}
 local slotScale = pow2[f]
 local slotBelow = {}
 for s = 1, slots do slotBelow[s] = pow2[(slots - s) * f] end
-local scratch = {}
-local find, get, put
-if oneWord then
-  -- scratch holds the slots of one bucket's word, kept while the word is unchanged.
-  local scratchBucket, scratchWord = nil, nil
-  local function unpackWord(bucket)
-    local value = loaded[bucket]
-    if bucket == scratchBucket and value == scratchWord then return end
-    scratchBucket, scratchWord = bucket, value
-    for s = slots, 1, -1 do
-      local slot = value % slotScale
-      scratch[s] = slot
-      value = (value - slot) / slotScale
-    end
-  end
-  find = function(bucket, value)
-    unpackWord(bucket)
-    for s = 1, slots do if scratch[s] == value then return s end end
-    return nil
-  end
-  get = function(bucket, s)
-    unpackWord(bucket)
-    return scratch[s]
-  end
-  put = function(bucket, s, value)
-    unpackWord(bucket)
-    local word = loaded[bucket] + (value - scratch[s]) * slotBelow[s]
-    loaded[bucket] = word
-    scratch[s] = value
-    scratchWord = word
-  end
-else
-  find = function(bucket, value)
-    local e = loaded[bucket]
-    for s = 1, slots do if e[s] == value then return s end end
-    return nil
-  end
-  get = function(bucket, s) return loaded[bucket][s] end
-  put = function(bucket, s, value)
-    local e = loaded[bucket]
-    e[s] = value
-    if semiSort then sortFour(e) end
-  end
-end
 
+-- A bucket of several words or a semi-sorted one, from its words values[first], values[first + 1], ...
 local function decode(bucket, values, first)
-  if oneWord then
-    loaded[bucket] = values[first]
-    return
-  end
   local e = {}
   for w = 1, wordCount do
     local value = values[first + w - 1]
@@ -183,12 +149,8 @@ local function decode(bucket, values, first)
   loaded[bucket] = e
 end
 
--- The bucket's word values, into values[at], values[at + 1], ...
-local function encode(bucket, values, at)
-  if oneWord then
-    values[at] = loaded[bucket]
-    return
-  end
+-- Such a bucket's word values, into values[1], values[2], ...
+local function encode(bucket, values)
   local fields = loaded[bucket]
   if semiSort then
     local e = fields
@@ -199,93 +161,205 @@ local function encode(bucket, values, at)
   for w = 1, wordCount do
     local value = 0
     for k = wordFirst[w], wordLast[w] do value = value * fieldScale[k] + fields[k] end
-    values[at + w - 1] = value
+    values[w] = value
   end
 end
 
--- Redis's Lua takes at most 8000 values from unpack: commands go in parts.
+-- Redis's Lua takes at most 8000 values from unpack: a long command goes in
+-- parts, whose replies are joined.
 local ARGUMENTS_PER_CALL = 6000
-local function callInParts(command, key, arguments, length, perOperation, collect)
-  local first = 1
+local function callInParts(command, key, arguments, length, perOperation)
+  if length <= ARGUMENTS_PER_CALL then return redis.call(command, key, unpack(arguments, 1, length)) end
+  local replies, count, first = {}, 0, 1
   while first <= length do
     local last = min(length, first + ARGUMENTS_PER_CALL - ARGUMENTS_PER_CALL % perOperation - 1)
     local reply = redis.call(command, key, unpack(arguments, first, last))
-    if collect then
-      local n = #collect
-      for i = 1, #reply do collect[n + i] = reply[i] end
-    end
+    for i = 1, #reply do replies[count + i] = reply[i] end
+    count = count + #reply
     first = last + 1
   end
+  return replies
 end
 
--- Loads the buckets of list[1..count] not loaded yet: one BITFIELD_RO per chunk.
+-- Loads the buckets of list[1..count] not loaded yet: one BITFIELD_RO per
+-- chunk, its arguments built per chunk index (in the order first met).
 local function load(list, count)
-  local groups, order = {}, {}
+  local argumentsOf, lengthOf, bucketsOf, countOf, order, groups = {}, {}, {}, {}, {}, 0
   for i = 1, count do
     local bucket = list[i]
-    if loaded[bucket] == nil then
-      loaded[bucket] = false
+    local new
+    if oneWord then new = bitText[bucket] == nil else new = loaded[bucket] == nil end
+    if new then
       local index, bit = placeOf(bucket)
-      local group = groups[index]
-      if group == nil then
-        group = {arguments = {}, length = 0, buckets = {}}
-        groups[index] = group
-        order[#order + 1] = index
+      local arguments, buckets = argumentsOf[index], bucketsOf[index]
+      if arguments == nil then
+        arguments, buckets = {}, {}
+        argumentsOf[index], lengthOf[index], bucketsOf[index], countOf[index] = arguments, 0, buckets, 0
+        groups = groups + 1
+        order[groups] = index
       end
-      group.buckets[#group.buckets + 1] = bucket
-      local arguments, n = group.arguments, group.length
-      for w = 1, wordCount do
-        arguments[n + 1], arguments[n + 2], arguments[n + 3] = 'GET', wordType[w], bit + wordOffset[w]
+      local n, c = lengthOf[index], countOf[index] + 1
+      buckets[c] = bucket
+      countOf[index] = c
+      if oneWord then
+        local text = format('%d', bit)
+        bitText[bucket] = text
+        arguments[n + 1], arguments[n + 2], arguments[n + 3] = 'GET', oneWordType, text
         n = n + 3
+      else
+        loaded[bucket] = false
+        for w = 1, wordCount do
+          arguments[n + 1], arguments[n + 2], arguments[n + 3] = 'GET', wordType[w], format('%d', bit + wordOffset[w])
+          n = n + 3
+        end
       end
-      group.length = n
+      lengthOf[index] = n
     end
   end
-  for _, index in ipairs(order) do
+  for g = 1, groups do
+    local index = order[g]
     checkChunk(index)
-    local group = groups[index]
-    local values = {}
-    callInParts('BITFIELD_RO', KEYS[index], group.arguments, group.length, 3, values)
-    local buckets = group.buckets
-    for n = 1, #buckets do decode(buckets[n], values, (n - 1) * wordCount + 1) end
+    local values = callInParts('BITFIELD_RO', KEYS[index], argumentsOf[index], lengthOf[index], 3)
+    local buckets = bucketsOf[index]
+    if oneWord then
+      for n = 1, countOf[index] do loaded[buckets[n]] = values[n] end
+    else
+      for n = 1, countOf[index] do decode(buckets[n], values, (n - 1) * wordCount + 1) end
+    end
   end
 end
-local function ensure(bucket)
-  if not loaded[bucket] then load({bucket}, 1) end
+
+-- One bucket (an eviction's next): its own BITFIELD_RO. Returns the loaded bucket.
+local function loadOne(bucket)
+  local index, bit = placeOf(bucket)
+  if not checkedChunk[index] then checkChunk(index) end
+  if oneWord then
+    local text = format('%d', bit)
+    bitText[bucket] = text
+    local word = redis.call('BITFIELD_RO', KEYS[index], 'GET', oneWordType, text)[1]
+    loaded[bucket] = word
+    return word
+  end
+  local arguments, n = {}, 0
+  for w = 1, wordCount do
+    arguments[n + 1], arguments[n + 2], arguments[n + 3] = 'GET', wordType[w], format('%d', bit + wordOffset[w])
+    n = n + 3
+  end
+  decode(bucket, redis.call('BITFIELD_RO', KEYS[index], unpack(arguments, 1, n)), 1)
+  return loaded[bucket]
 end
 
-local function markDirty(bucket)
-  if not dirty[bucket] then
-    dirty[bucket] = true
+-- The bucket operations the core's kernel makes, each loading its bucket when
+-- needed: find (the lowest slot holding a value, or nil), the lowest free
+-- slot taking a fingerprint, a slot's fingerprint exchanged, one copy removed.
+local find, insertIntoEmptySlot, exchange, removeOne
+if oneWord then
+  -- Slot s of a word is (word >> (slots - s) f) mod 2^f.
+  find = function(bucket, value)
+    local word = loaded[bucket] or loadOne(bucket)
+    for s = 1, slots do
+      local below = slotBelow[s]
+      if (word - word % below) / below % slotScale == value then return s end
+    end
+    return nil
+  end
+  insertIntoEmptySlot = function(bucket, fingerprint)
+    local word = loaded[bucket] or loadOne(bucket)
+    for s = 1, slots do
+      local below = slotBelow[s]
+      if (word - word % below) / below % slotScale == 0 then
+        loaded[bucket] = word + fingerprint * below
+        dirtyCount = dirtyCount + 1
+        dirtyBuckets[dirtyCount] = bucket
+        return true
+      end
+    end
+    return false
+  end
+  exchange = function(bucket, s, fingerprint)
+    local word = loaded[bucket] or loadOne(bucket)
+    local below = slotBelow[s]
+    local previous = (word - word % below) / below % slotScale
+    loaded[bucket] = word + (fingerprint - previous) * below
     dirtyCount = dirtyCount + 1
     dirtyBuckets[dirtyCount] = bucket
+    return previous
+  end
+  removeOne = function(bucket, fingerprint)
+    local word = loaded[bucket] or loadOne(bucket)
+    for s = 1, slots do
+      local below = slotBelow[s]
+      if (word - word % below) / below % slotScale == fingerprint then
+        loaded[bucket] = word - fingerprint * below
+        dirtyCount = dirtyCount + 1
+        dirtyBuckets[dirtyCount] = bucket
+        return true
+      end
+    end
+    return false
+  end
+else
+  local function put(bucket, s, value)
+    local e = loaded[bucket]
+    e[s] = value
+    if semiSort then sortFour(e) end
+    dirtyCount = dirtyCount + 1
+    dirtyBuckets[dirtyCount] = bucket
+  end
+  find = function(bucket, value)
+    local e = loaded[bucket] or loadOne(bucket)
+    for s = 1, slots do if e[s] == value then return s end end
+    return nil
+  end
+  insertIntoEmptySlot = function(bucket, fingerprint)
+    local s = find(bucket, 0)
+    if s == nil then return false end
+    put(bucket, s, fingerprint)
+    return true
+  end
+  exchange = function(bucket, s, fingerprint)
+    local previous = (loaded[bucket] or loadOne(bucket))[s]
+    put(bucket, s, fingerprint)
+    return previous
+  end
+  removeOne = function(bucket, fingerprint)
+    local s = find(bucket, fingerprint)
+    if s == nil then return false end
+    put(bucket, s, 0)
+    return true
   end
 end
 
 -- Writes every changed bucket: one BITFIELD per chunk.
 local function storeDirty()
-  local groups, order = {}, {}
+  local argumentsOf, lengthOf, order, groups = {}, {}, {}, 0
   local values = {}
   for i = 1, dirtyCount do
     local bucket = dirtyBuckets[i]
     local index, bit = placeOf(bucket)
-    local group = groups[index]
-    if group == nil then
-      group = {arguments = {}, length = 0}
-      groups[index] = group
-      order[#order + 1] = index
+    local arguments = argumentsOf[index]
+    if arguments == nil then
+      arguments = {}
+      argumentsOf[index], lengthOf[index] = arguments, 0
+      groups = groups + 1
+      order[groups] = index
     end
-    encode(bucket, values, 1)
-    local arguments, n = group.arguments, group.length
-    for w = 1, wordCount do
-      arguments[n + 1], arguments[n + 2], arguments[n + 3], arguments[n + 4] = 'SET', wordType[w], bit + wordOffset[w], values[w]
+    local n = lengthOf[index]
+    if oneWord then
+      arguments[n + 1], arguments[n + 2], arguments[n + 3], arguments[n + 4] = 'SET', oneWordType, bitText[bucket], format('%d', loaded[bucket])
       n = n + 4
+    else
+      encode(bucket, values)
+      for w = 1, wordCount do
+        arguments[n + 1], arguments[n + 2], arguments[n + 3], arguments[n + 4] = 'SET', wordType[w], format('%d', bit + wordOffset[w]), format('%d', values[w])
+        n = n + 4
+      end
     end
-    group.length = n
+    lengthOf[index] = n
   end
-  for _, index in ipairs(order) do
-    local group = groups[index]
-    callInParts('BITFIELD', KEYS[index], group.arguments, group.length, 4)
+  for g = 1, groups do
+    local index = order[g]
+    callInParts('BITFIELD', KEYS[index], argumentsOf[index], lengthOf[index], 4)
   end
 end
 `;
