@@ -15,8 +15,8 @@ struct Knot {
   double load;
 };
 
-// The sizing loads, from bench/load_curve.cpp (`cuckoo_load_curve --seeds
-// 200000`): at each size, below the 0.01 % quantile of the load at the first
+// The sizing loads, measured by cuckoo_load_curve over 200,000 seeds per size
+// (bench/README.md): at each size, below the 0.01 % quantile of the load at the first
 // refused add, so that a table filled to capacity refuses an add with odds
 // below 1 in 10,000, and rising with size as the spread narrows. Between knots
 // the load is interpolated linearly, knot to knot by whole log2(slots) and

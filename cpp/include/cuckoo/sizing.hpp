@@ -41,7 +41,7 @@ double practicalMaxLoad(unsigned bucketSize) noexcept;
 // The load a table of `bucketCount` buckets of `bucketSize` slots is sized
 // to: practicalMaxLoad for large tables, less for small ones, which reach a
 // lower and more variable load before their first refused add (measured by
-// bench/load_curve.cpp).
+// cuckoo_load_curve, bench/README.md).
 double maxLoadFor(unsigned bucketSize, std::uint64_t bucketCount) noexcept;
 
 // How many items a table of `bucketCount` buckets of `bucketSize` slots is
