@@ -6,8 +6,8 @@
 //       Figure 2: load factor at the first failed insert, runs first-run .. first-run + runs - 1.
 //   paper_native space   [--log2-slots 20] [--runs 2] [--log2-negatives 22] [--threads N]
 //       Figures 3-4: bits per item against measured false-positive rate.
-//   paper_native filters [--log2-buckets 22] [--runs 1] [--log2-negatives 22] [--log2-queries 21]
-//                        [--log2-sample 18] [--window 0.05] [--repeats 3] [--only CF,ss-CF,BF,blk-BF]
+//   paper_native filters [--log2-buckets 22] [--runs 1] [--log2-negatives 22] [--log2-queries 20]
+//                        [--log2-sample 17] [--window 0.05] [--repeats 3] [--only CF,ss-CF,BF,blk-BF]
 //       Table 3 and Figures 5-8: CF (f=12), ss-CF (f=13), BF and blk-BF in the
 //       same number of bits, filled window by window. Lookup rates are the
 //       median of `repeats` passes (lookups leave the filter unchanged).

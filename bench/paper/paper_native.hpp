@@ -49,6 +49,7 @@ inline std::vector<Key> generate(cuckoo::SplitMix64 stream, std::uint64_t count)
 
 // ---------------------------------------------------------------- arguments
 
+// Run alone, each experiment takes protocol.json's full plan, as paper_wasm.mjs does.
 struct Options {
   std::string experiment;
   std::vector<unsigned> log2Buckets;
@@ -59,8 +60,8 @@ struct Options {
   unsigned firstRun = 1;
   unsigned repeats = 3;
   unsigned log2Negatives = 22;
-  unsigned log2Queries = 21;
-  unsigned log2Sample = 18;
+  unsigned log2Queries = 20;
+  unsigned log2Sample = 17;
   double window = 0.05;
   unsigned threads = 0;
   unsigned run = 1;

@@ -38,11 +38,18 @@ function parseList(text) {
 
 /**
  * paper_native's command line, read generically: `--log2-per-call 14` sets
- * log2PerCall. run.mjs passes every size; the defaults are protocol.json's.
+ * log2PerCall. run.mjs passes every size; run alone, each experiment takes
+ * protocol.json's full plan (Figure 2: every size of it).
  */
 function parseOptions([experiment, ...rest]) {
   if (!experiment) fail('usage: paper_wasm.mjs load|space|filters|keys [options] (as paper_native)');
-  const o = { experiment, bucketSizes: protocol.load.bucketSizes, bits: parseList(protocol.load.fingerprintBits), firstRun: 1, run: 1, count: 4 };
+  const { full } = protocol.plans;
+  const plans = {
+    load: { log2Buckets: [...full.load, full.loadWithinBudget].flatMap((spec) => spec.log2Buckets), runs: full.load[0].runs },
+    space: full.space,
+    filters: { ...full.filters, log2Buckets: [full.filters.log2Buckets] },
+  };
+  const o = { experiment, bucketSizes: protocol.load.bucketSizes, bits: parseList(protocol.load.fingerprintBits), firstRun: 1, run: 1, count: 4, ...plans[experiment] };
   const lists = new Set(['log2Buckets', 'bucketSizes', 'bits']);
   for (let i = 0; i < rest.length; i += 2) {
     if (!rest[i].startsWith('--') || rest[i + 1] === undefined) fail(`cannot read ${rest[i]} ${rest[i + 1] ?? ''}`);
@@ -154,8 +161,7 @@ function fillCuckoo(filter, keys) {
 // ---------------------------------------------------------------- Figure 2
 
 function runLoad(o) {
-  const log2Buckets = o.log2Buckets ?? [15, 20];
-  const runs = o.runs || 10;
+  const { log2Buckets, runs } = o;
   const rows = [];
   const keysByRun = new Map();
   for (const l of log2Buckets) {
@@ -179,7 +185,7 @@ function runLoad(o) {
 // ---------------------------------------------------------------- Figures 3-4
 
 function runSpace(o) {
-  const runs = o.runs || 2;
+  const { runs } = o;
   const slots = 2 ** o.log2Slots;
   const negatives = 2 ** o.log2Negatives;
   const rows = [];
@@ -316,7 +322,7 @@ function measureFilter(name, filter, { canFail, canDelete }, capacity, run, setu
 }
 
 function runFilters(o) {
-  const log2Buckets = o.log2Buckets?.[0] ?? 22;
+  const log2Buckets = o.log2Buckets[0];
   const bucketCount = 2 ** log2Buckets;
   const cuckooSlots = bucketCount * TABLE3_BUCKET_SIZE;
   const bitCount = cuckooSlots * TABLE3_FINGERPRINT_BITS;
@@ -330,7 +336,7 @@ function runFilters(o) {
     perCall: 2 ** o.log2PerCall,
     repeats: o.repeats,
   };
-  const runs = o.runs || 1;
+  const { runs } = o;
   const wanted = (name) => !o.only || o.only.includes(name);
   const results = [];
   const cuckoo = { canFail: true, canDelete: true };
