@@ -33,8 +33,7 @@ import { init, CuckooFilter } from 'cuckoo-wasm';
 import { practicalMaxLoad } from 'cuckoo-wasm/inspect';
 import { browserUnavailable, openBenchPage, startBenchSite } from './browser/chromium.mjs';
 import { measureKernels, startNodeRuntime } from './node/kernels.mjs';
-import { cpuShares, measureOurs } from './node/measure.mjs';
-import { makeKeys, makeModes } from './node/modes.mjs';
+import { cpuShares, makeKeys, makeModes, measureOurs } from './node/main-table.mjs';
 import { NATIVE_BENCH, runNative } from './node/native.mjs';
 import { PEER_SAMPLE, parseOptions } from './node/options.mjs';
 import { renderKernels } from './node/render-kernels.mjs';
@@ -73,7 +72,8 @@ function measureMainTable() {
   for (const log2 of options.sizes) {
     const slots = BUCKET_SIZE * 2 ** log2;
     progress(`generating ${slots + 1} present + ${Math.min(slots, MAX_NEGATIVES)} absent keys of each kind`);
-    const modes = makeModes(makeKeys(slots + 1, Math.min(slots, MAX_NEGATIVES)));
+    const keys = makeKeys(slots + 1, Math.min(slots, MAX_NEGATIVES));
+    const modes = makeModes(keys);
     collectGarbage();
     ours.push(...measureOurs(CuckooFilter, modes, log2, options.reps[log2], log2 === 16, { gc: collectGarbage, progress }));
     if (log2 === 16) {
@@ -81,7 +81,7 @@ function measureMainTable() {
       for (const peer of loadPeers()) {
         progress(`${peer.name} 2^16, up to ${target} items`);
         collectGarbage();
-        peers.push(measurePeer(peer, 16, modes.keys.strings, modes.keys.absentStrings, target, PEER_SAMPLE));
+        peers.push(measurePeer(peer, 16, keys.strings, keys.absentStrings, target, PEER_SAMPLE));
       }
     }
   }
@@ -100,10 +100,10 @@ function estimatePeers(ours, peers) {
     name: p.name,
     items: items22,
     seconds:
-      items22 / (p.addMops * 1e6) +
-      items22 / (p.hasPositiveMops * 1e6) +
-      negatives22 / (p.hasNegativeMops * 1e6) +
-      (p.deleteMops ? items22 / (p.deleteMops * 1e6) : 0),
+      items22 / (p.rates.add * 1e6) +
+      items22 / (p.rates.has * 1e6) +
+      negatives22 / (p.rates.miss * 1e6) +
+      (p.rates.del ? items22 / (p.rates.del * 1e6) : 0),
   }));
 }
 

@@ -122,14 +122,14 @@ export function measurePeer(peer, log2, present, absent, target, sample) {
 
   const jsonLength = peer.json(filter).length;
 
-  let deleteMops = null;
+  let deleteRate = null;
   let deleteFailures = null;
   let deletes = 0;
   if (peer.remove) {
     deletes = Math.min(sample, items);
     start = now();
     const removed = removeAll(peer, filter, present, deletes);
-    deleteMops = deletes / secondsSince(start) / 1e6;
+    deleteRate = deletes / secondsSince(start) / 1e6;
     deleteFailures = deletes - removed;
   }
   return {
@@ -139,10 +139,8 @@ export function measurePeer(peer, log2, present, absent, target, sample) {
     log2Buckets: log2,
     items,
     stoppedBy: items < target ? 'first failed add' : 'item target',
-    addMops: items / addSeconds / 1e6,
-    hasPositiveMops: items / hasSeconds / 1e6,
-    hasNegativeMops: negatives / missSeconds / 1e6,
-    deleteMops,
+    // M ops/s, named as cuckoo-wasm's rows name them.
+    rates: { add: items / addSeconds / 1e6, has: items / hasSeconds / 1e6, miss: negatives / missSeconds / 1e6, del: deleteRate },
     positiveLookups: items,
     negativeLookups: negatives,
     deletes,

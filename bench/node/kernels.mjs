@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-import { median } from '../support/measurement.mjs';
+import { summariseRuns } from '../support/measurement.mjs';
 import { KERNEL_VARIANTS } from '../shared/wasm-bench.mjs';
 
 const OPS = ['add', 'has', 'miss', 'del'];
@@ -52,25 +52,9 @@ export async function measureKernels(runtimes, { sizes, kernelRounds, progress }
   );
 }
 
-/** One row per variant: median rates over rounds (M ops/s); counts from the first round. */
-function summariseKernels(rounds) {
-  return KERNEL_VARIANTS.map((variant, v) => {
-    const runs = rounds.map((round) => round[v]);
-    const rate = (op) => median(runs.map((run) => (op === 'miss' ? run.negatives : run.n) / run.seconds[op])) / 1e6;
-    const first = runs[0];
-    return {
-      ...variant,
-      kernel: first.kernel,
-      rounds: runs.length,
-      items: first.n,
-      loadFactor: first.loadFactor,
-      measuredFpr: first.falsePositives / first.negatives,
-      falseNegatives: Math.max(...runs.map((run) => run.falseNegatives)),
-      deleteFailures: Math.max(...runs.map((run) => run.deleteFailures)),
-      rates: Object.fromEntries(OPS.map((op) => [op, rate(op)])),
-    };
-  });
-}
+/** One row per variant, its runs summarised. */
+const summariseKernels = (rounds) =>
+  KERNEL_VARIANTS.map((variant, v) => ({ ...variant, kernel: rounds[0][v].kernel, ...summariseRuns(rounds.map((round) => round[v])) }));
 
 const divide = (a, b) => Object.fromEntries(OPS.map((op) => [op, a[op] / b[op]]));
 

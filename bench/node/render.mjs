@@ -2,24 +2,29 @@
 // and the npm peers, with the semi-sorted and 2^k − 1 ratios below it.
 
 import { minutes, mops, percent, ratio } from './format.mjs';
-import { nativeRow } from './native.mjs';
+import { nativeRates, nativeRow } from './native.mjs';
 import { BUCKET_SIZE, FINGERPRINT_BITS, SEED, SEMI_SORTED_BITS } from '../support/measurement.mjs';
 import { PEER_SAMPLE } from './options.mjs';
 
-export function bestPeer(peers, field) {
+function bestPeer(peers, op) {
   let best = null;
-  for (const p of peers) if (p[field] !== null && (best === null || p[field] > best[field])) best = p;
+  for (const p of peers) if (p.rates[op] !== null && (best === null || p.rates[op] > best.rates[op])) best = p;
   return best;
 }
 
+const OPS = ['add', 'has', 'miss', 'del'];
+
+/** Per operation, `row`'s rate over the fastest peer's: { ratio, peer }, or null where no peer has the operation. */
 export function ratios(row, peers) {
   const out = {};
-  for (const field of ['addMops', 'hasPositiveMops', 'hasNegativeMops', 'deleteMops']) {
-    const best = bestPeer(peers, field);
-    out[field] = best ? { ratio: row[field] / best[field], peer: best.name } : null;
+  for (const op of OPS) {
+    const best = bestPeer(peers, op);
+    out[op] = best ? { ratio: row.rates[op] / best.rates[op], peer: best.name } : null;
   }
   return out;
 }
+
+const rateCells = (rates) => OPS.map((op) => mops(rates[op])).join(' | ');
 
 export function renderMain(results) {
   const { machine, native, ours, peers, peerEstimates } = results;
@@ -63,13 +68,12 @@ export function renderMain(results) {
       let vs = '—';
       if (log2 === 16 && peers16.length) {
         const r = ratios(row, peers16);
-        vs = ['addMops', 'hasPositiveMops', 'hasNegativeMops', 'deleteMops'].map((f) => (r[f] ? ratio(r[f].ratio) : 'n/a')).join(' / ');
+        vs = OPS.map((op) => (r[op] ? ratio(r[op].ratio) : 'n/a')).join(' / ');
       }
       const name = row.semiSort ? `cuckoo-wasm semi-sorted f=${SEMI_SORTED_BITS}` : 'cuckoo-wasm';
       const buckets = row.belowPowerOfTwo ? `2^${log2} − 1 (hash id 2)` : `2^${log2}`;
       lines.push(
-        `| ${name} | ${row.api}, ${row.keys} | ${buckets} | ${row.items} (${row.loadFactor.toFixed(4)}) | ${mops(row.addMops)} | ` +
-          `${mops(row.hasPositiveMops)} | ${mops(row.hasNegativeMops)} | ${mops(row.deleteMops)} | ${row.bitsPerItem.toFixed(2)} | ` +
+        `| ${name} | ${row.api}, ${row.keys} | ${buckets} | ${row.items} (${row.loadFactor.toFixed(4)}) | ${rateCells(row.rates)} | ${row.bitsPerItem.toFixed(2)} | ` +
           `${row.serializedBytesPerItem.toFixed(3)} | ${percent(row.measuredFpr)} | ${row.falseNegatives} | ${vs} |`,
       );
     }
@@ -82,8 +86,7 @@ export function renderMain(results) {
       const n = nativeRow(native, log2, variant);
       if (!n) continue;
       lines.push(
-        `| native C++ core | ${api} | 2^${log2} | ${n.items} (${n.loadFactor.toFixed(4)}) | ${mops(n.constructMops)} | ` +
-          `${mops(n.positiveLookupMops)} | ${mops(n.negativeLookupMops)} | ${mops(n.deleteMops)} | ${n.bitsPerItem.toFixed(2)} | — | ` +
+        `| native C++ core | ${api} | 2^${log2} | ${n.items} (${n.loadFactor.toFixed(4)}) | ${rateCells(nativeRates(n))} | ${n.bitsPerItem.toFixed(2)} | — | ` +
           `${percent(n.measuredFpr)} | ${native.stderr.includes('false negatives') ? 'see stderr' : 0} | — |`,
       );
     }
@@ -94,8 +97,7 @@ export function renderMain(results) {
       let fn = p.falseNegatives ? `**${p.falseNegatives}** (${(100 * (p.falseNegatives / p.items)).toPrecision(2)}%)` : '0';
       if (p.deleteFailures) fn += `; ${p.deleteFailures} of ${p.deletes} deletes found nothing`;
       lines.push(
-        `| ${p.name} | ${p.config}, string | 2^${log2} | ${p.items} (${(p.items / (BUCKET_SIZE * 2 ** 16)).toFixed(4)}) | ${mops(p.addMops)} | ` +
-          `${mops(p.hasPositiveMops)} | ${mops(p.hasNegativeMops)} | ${mops(p.deleteMops)} | ≈${p.jsonBitsPerItem.toFixed(1)} (JSON) | ` +
+        `| ${p.name} | ${p.config}, string | 2^${log2} | ${p.items} (${(p.items / (BUCKET_SIZE * 2 ** 16)).toFixed(4)}) | ${rateCells(p.rates)} | ≈${p.jsonBitsPerItem.toFixed(1)} (JSON) | ` +
           `${p.jsonBytesPerItem.toFixed(2)} (JSON) | ${percent(p.measuredFpr)} | ${fn} | — |`,
       );
     }
@@ -122,10 +124,7 @@ export function plainTwin(ours, row) {
 }
 
 /** Rates of `row` over its plain power-of-two twin's. */
-export function rateRatios(row, twin) {
-  const share = (field) => row[field] / twin[field];
-  return { add: share('addMops'), has: share('hasPositiveMops'), miss: share('hasNegativeMops'), del: share('deleteMops') };
-}
+export const rateRatios = (row, twin) => Object.fromEntries(OPS.map((op) => [op, row.rates[op] / twin.rates[op]]));
 
 /** 2^k - 1 bucket rows (hash id 2) as a fraction of the 2^k rows with the same API and keys. */
 function anyCountRatios(ours) {
@@ -146,10 +145,10 @@ function semiSortedRatios(ours) {
   for (const semi of ours.filter((r) => r.semiSort)) {
     const plain = plainTwin(ours, semi);
     if (!plain) continue;
-    const share = (field) => `${(semi[field] / plain[field]).toFixed(2)}`;
+    const r = rateRatios(semi, plain);
     parts.push(
-      `2^${semi.log2Buckets} ${semi.api}, ${semi.keys}: add ${share('addMops')}, has+ ${share('hasPositiveMops')}, ` +
-        `has− ${share('hasNegativeMops')}, delete ${share('deleteMops')}; FPR ${(semi.measuredFpr / plain.measuredFpr).toFixed(2)}, ` +
+      `2^${semi.log2Buckets} ${semi.api}, ${semi.keys}: add ${r.add.toFixed(2)}, has+ ${r.has.toFixed(2)}, ` +
+        `has− ${r.miss.toFixed(2)}, delete ${r.del.toFixed(2)}; FPR ${(semi.measuredFpr / plain.measuredFpr).toFixed(2)}, ` +
         `bits/item ${(semi.bitsPerItem / plain.bitsPerItem).toFixed(3)}`,
     );
   }

@@ -10,29 +10,29 @@ export function evaluateTargets(ours, peers) {
   const peers16 = peers.filter((p) => p.log2Buckets === 16);
 
   const call = at16('call-string');
-  const callMin = Math.min(call.hasPositiveMops, call.hasNegativeMops);
+  const callMin = Math.min(call.rates.has, call.rates.miss);
   targets.push({
     id: 'has-call-string',
     met: callMin >= 5,
     text:
-      `per-call has() on 16-char strings ≥ 5 M ops/s at 2^16: has+ ${mops(call.hasPositiveMops)}, has− ${mops(call.hasNegativeMops)}` +
+      `per-call has() on 16-char strings ≥ 5 M ops/s at 2^16: has+ ${mops(call.rates.has)}, has− ${mops(call.rates.miss)}` +
       (callMin >= 5 ? '' : ` (${percent(1 - callMin / 5, 0)} short)`),
   });
 
   const u32 = at16('batch-uint32');
   const f64 = at16('batch-float64');
-  const u32Min = Math.min(u32.hasPositiveMops, u32.hasNegativeMops);
+  const u32Min = Math.min(u32.rates.has, u32.rates.miss);
   targets.push({
     id: 'hasMany-numeric',
     met: u32Min >= 30,
     text:
-      `hasMany on numeric keys ≥ 30 M ops/s at 2^16: Uint32Array has+ ${mops(u32.hasPositiveMops)}, has− ${mops(u32.hasNegativeMops)}` +
+      `hasMany on numeric keys ≥ 30 M ops/s at 2^16: Uint32Array has+ ${mops(u32.rates.has)}, has− ${mops(u32.rates.miss)}` +
       (u32Min >= 30 ? '' : ` (${percent(1 - u32Min / 30, 0)} short)`) +
-      `; Float64Array has+ ${mops(f64.hasPositiveMops)}, has− ${mops(f64.hasNegativeMops)}`,
+      `; Float64Array has+ ${mops(f64.rates.has)}, has− ${mops(f64.rates.miss)}`,
   });
 
   if (peers16.length) {
-    const names = { addMops: 'add', hasPositiveMops: 'has+', hasNegativeMops: 'has−', deleteMops: 'delete' };
+    const names = { add: 'add', has: 'has+', miss: 'has−', del: 'delete' };
     const worst = (row) => {
       const r = ratios(row, peers16);
       let low = null;

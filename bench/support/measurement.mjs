@@ -68,6 +68,76 @@ export function deleteNumbers(filter, keys, count) {
   return deleted;
 }
 
+/** The per-call loops of each kind of key. */
+export const PER_CALL = {
+  string: { add: addStrings, has: hasStrings, del: deleteStrings },
+  number: { add: addNumbers, has: hasNumbers, del: deleteNumbers },
+};
+
+/**
+ * One filter's life, as every timed table of `npm run bench` measures it:
+ * fill to the first refused add, look up every stored key and every absent
+ * key (each lookup `passes` times: a small table's lookups would otherwise
+ * last a few ms, too short for a clock of 5 µs steps on a noisy machine),
+ * delete every stored key. Keys go per call through `loops` (PER_CALL's) or
+ * in batches when `loops` is undefined. `gc` runs before each section,
+ * untimed; `time` times one (timeSection's signature); `inspect(filter)`
+ * adds figures read before the deletes. Disposes of the filter.
+ */
+export function filterLife(filter, { loops, present, absent }, { gc = () => {}, passes = 1, time = timeSection, inspect = () => ({}) } = {}) {
+  const section = (body) => {
+    gc();
+    return time(() => {
+      let value = 0;
+      for (let pass = 0; pass < passes; pass++) value += body();
+      return value;
+    });
+  };
+  try {
+    gc();
+    const added = time(() => (loops ? loops.add(filter, present, present.length) : filter.addMany(present)));
+    const n = added.value;
+    // The stored prefix, untimed: slice() copies a string[].
+    const stored = n === present.length ? present : present.subarray?.(0, n) ?? present.slice(0, n);
+    const has = section(() => (loops ? loops.has(filter, stored, n) : countOnes(filter.hasMany(stored))));
+    const miss = section(() => (loops ? loops.has(filter, absent, absent.length) : countOnes(filter.hasMany(absent))));
+    const figures = { loadFactor: filter.loadFactor, ...inspect(filter) };
+    const del = time(() => (loops ? loops.del(filter, stored, n) : filter.deleteMany(stored)));
+    return {
+      ...figures,
+      n,
+      hits: has.value / passes,
+      negatives: absent.length,
+      falsePositives: miss.value / passes,
+      deleted: del.value,
+      seconds: { add: added.wall, has: has.wall / passes, miss: miss.wall / passes, del: del.wall },
+    };
+  } finally {
+    filter.dispose();
+  }
+}
+
+/**
+ * The runs of one table summarised: rates in M ops/s, each the median over
+ * runs; counts from the first run (they depend only on keys and seed), the
+ * worst false negatives and failed deletes of any.
+ */
+export function summariseRuns(runs) {
+  const first = runs[0];
+  const rate = (op) => median(runs.map((run) => (op === 'miss' ? run.negatives : run.n) / run.seconds[op])) / 1e6;
+  return {
+    runs: runs.length,
+    items: first.n,
+    loadFactor: first.loadFactor,
+    negativeLookups: first.negatives,
+    falsePositives: first.falsePositives,
+    measuredFpr: first.falsePositives / first.negatives,
+    falseNegatives: Math.max(...runs.map((run) => run.n - run.hits)),
+    deleteFailures: Math.max(...runs.map((run) => run.n - run.deleted)),
+    rates: { add: rate('add'), has: rate('has'), miss: rate('miss'), del: rate('del') },
+  };
+}
+
 /** How many answers of hasMany (one 0 or 1 per key) are 1. */
 export function countOnes(answers) {
   let ones = 0;
