@@ -20,6 +20,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BloomFilter as JsBloomFilter } from 'bloomfilter';
 
+import { renderBoundary } from './node/render.mjs';
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ITEMS = 100_000;
 const FPR = 0.001;
@@ -107,14 +109,6 @@ const targets = [
   { target: 'hasMany(Uint32Array) at least 2x per-call has(number)', value: ratio('has(number)', 'hasMany(Uint32Array)'), met: (v) => v >= 2, unit: 'x' },
 ];
 
-const figures = { items: ITEMS, rounds, package: packageDir ? path.relative(ROOT, packageDir) || '.' : 'cuckoo-wasm', nsPerItem: best, targets: targets.map(({ target, value, met }) => ({ target, value, met: met(value) })) };
-if (argv.includes('--json')) {
-  console.log(JSON.stringify(figures, null, 2));
-} else {
-  console.log(`## The JavaScript boundary (${ITEMS.toLocaleString('en')} items, best of ${rounds} rounds, CPU time, ${figures.package})\n`);
-  console.log('| per item | ns |\n|---|--:|');
-  for (const [name, ns] of Object.entries(best)) console.log(`| ${name} | ${ns.toFixed(1)} |`);
-  console.log('\n| target | measured | met |\n|---|--:|---|');
-  for (const { target, value, met, unit } of targets) console.log(`| ${target} | ${value.toFixed(unit === 'x' ? 2 : 1)}${unit === 'x' ? 'x' : ' ns'} | ${met(value) ? 'yes' : 'no'} |`);
-}
+const figures = { items: ITEMS, rounds, package: packageDir ? path.relative(ROOT, packageDir) || '.' : 'cuckoo-wasm', nsPerItem: best, targets: targets.map(({ target, value, met, unit }) => ({ target, value, unit, met: met(value) })) };
+console.log(argv.includes('--json') ? JSON.stringify(figures, null, 2) : renderBoundary(figures));
 for (const one of [asciiFilter, twoByteFilter, cjkFilter, numberFilter, bytesFilter, changing]) one.dispose();

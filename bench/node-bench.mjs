@@ -37,7 +37,7 @@ import { cpuShares, makeKeys, makeModes, measureOurs } from './node/main-table.m
 import { NATIVE_BENCH, runNative } from './node/native.mjs';
 import { PEER_SAMPLE, parseOptions } from './node/options.mjs';
 import { renderKernels } from './node/render-kernels.mjs';
-import { renderMain } from './node/render.mjs';
+import { renderBoundary, renderMain } from './node/render.mjs';
 import { evaluateTargets } from './node/targets.mjs';
 import { loadPeers, measurePeer } from './peers.mjs';
 import { measureSpace, renderSpace } from './space.mjs';
@@ -197,15 +197,6 @@ function measureBoundary() {
   if (json.status !== 0) throw new Error(`bench/boundary.mjs failed: ${json.stderr}`);
   const figures = JSON.parse(json.stdout);
   return { ...figures, text: renderBoundary(figures) };
-}
-
-/** The boundary's table, as bench/boundary.mjs prints it. */
-function renderBoundary({ items, rounds, nsPerItem, targets }) {
-  const lines = [`## The JavaScript boundary (${items.toLocaleString('en')} items, best of ${rounds} rounds, CPU time)`, '', '| per item | ns |', '|---|--:|'];
-  for (const [name, ns] of Object.entries(nsPerItem)) lines.push(`| ${name} | ${ns.toFixed(1)} |`);
-  lines.push('', '| target | measured | met |', '|---|--:|---|');
-  for (const { target, value, met } of targets) lines.push(`| ${target} | ${value.toFixed(2)} | ${met ? 'yes' : 'no'} |`);
-  return lines.join('\n');
 }
 
 // The boundary's, the growable filters' and the Redis benchmarks are programs of their own: run one as the user asked.

@@ -3,7 +3,7 @@
 // core's, their ratios, where the time of a call and of a batch goes, and
 // Chromium against Node.
 
-import { mops } from './format.mjs';
+import { mops } from '../support/format.mjs';
 import { kernelRatios, ratesById } from './kernels.mjs';
 import { nativeRates, nativeRow } from './native.mjs';
 import { FINGERPRINT_BITS, SEMI_SORTED_BITS } from '../support/measurement.mjs';

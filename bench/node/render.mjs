@@ -1,7 +1,9 @@
-// The main table of `npm run bench`: cuckoo-wasm's modes, the native core
-// and the npm peers, with the semi-sorted and 2^k − 1 ratios below it.
+// The tables of `npm run bench` before the kernel rows: the boundary's
+// (boundary.mjs prints it alone too) and the main table, cuckoo-wasm's modes,
+// the native core and the npm peers, with the semi-sorted and 2^k − 1 ratios
+// below it.
 
-import { minutes, mops, percent, ratio } from './format.mjs';
+import { minutes, mops, percent, ratio } from '../support/format.mjs';
 import { nativeRates, nativeRow } from './native.mjs';
 import { BUCKET_SIZE, FINGERPRINT_BITS, SEED, SEMI_SORTED_BITS } from '../support/measurement.mjs';
 import { PEER_SAMPLE } from './options.mjs';
@@ -153,4 +155,13 @@ function semiSortedRatios(ours) {
     );
   }
   return `Semi-sorted (f=${SEMI_SORTED_BITS}) ÷ plain (f=${FINGERPRINT_BITS}), same space: ${parts.join('; ') || 'n/a'}.`;
+}
+
+/** bench/boundary.mjs's figures: its table and its targets. */
+export function renderBoundary({ items, rounds, package: measured, nsPerItem, targets }) {
+  const lines = [`## The JavaScript boundary (${items.toLocaleString('en')} items, best of ${rounds} rounds, CPU time, ${measured})`, '', '| per item | ns |', '|---|--:|'];
+  for (const [name, ns] of Object.entries(nsPerItem)) lines.push(`| ${name} | ${ns.toFixed(1)} |`);
+  lines.push('', '| target | measured | met |', '|---|--:|---|');
+  for (const { target, value, met, unit } of targets) lines.push(`| ${target} | ${value.toFixed(unit === 'x' ? 2 : 1)}${unit === 'x' ? 'x' : ' ns'} | ${met ? 'yes' : 'no'} |`);
+  return lines.join('\n');
 }

@@ -3,7 +3,7 @@
 // the wasm build is drawn dashed with hollow markers beside the native one.
 
 import { FILTERS, LOGIN_LOADS, table3BitCount } from './published.mjs';
-import { bytes, pow2 } from './format.mjs';
+import { bytes, pow2 } from '../support/format.mjs';
 import { figure2Sizes, MIX_FRACTIONS } from './summary.mjs';
 import { lineChart } from './svg.mjs';
 

@@ -3,7 +3,7 @@
 // is computed here from the data, so a rerun on another machine rewrites them.
 
 import { FILTER_LABEL, FILTERS, LOGIN_LOADS, PAPER_SLOTS, PAPER_TABLE3, table3BitCount } from './published.mjs';
-import { bytes, fixed, millions, pct, pow2, ratioText, rate, runSeconds } from './format.mjs';
+import { bytes, fixed, millions, percent, pow2, ratioText, rate, runSeconds } from '../support/format.mjs';
 import { bestBucketRanges, bitsAt, crossover } from './space_curves.mjs';
 import { figure2Sizes, MIX_FRACTIONS } from './summary.mjs';
 import { mean, median } from '../support/measurement.mjs';
@@ -60,7 +60,7 @@ function machineSection(report) {
   L.push(`- WebAssembly: ${machine.wasmCompiler}, run by Node ${machine.node} through the package's public API (import 'cuckoo-wasm'), batch calls (addMany / hasMany / deleteMany) on BigUint64Array keys; a warm-up on small filters first, so that V8's optimising tier, not its baseline compiler, runs the timed loops.`);
   L.push(
     `- Contention: 1-minute load average ${machine.loadAverageAtStart.toFixed(2)} at the start and ${machine.loadAverageAtEnd.toFixed(2)} at the end on ${machine.cores} cores; ` +
-      `the timed sections got between ${pct(Math.min(...shares), 0)} and ${pct(Math.max(...shares), 0)} of a core (CPU time / wall time, lowest per filter). ` +
+      `the timed sections got between ${percent(Math.min(...shares), 0)} and ${percent(Math.max(...shares), 0)} of a core (CPU time / wall time, lowest per filter). ` +
       (Math.min(...shares) < 0.9
         ? '**Other processes competed for the CPU during this run: wall-clock rates are understated by that share, and even per CPU-second (below) the rates are noisier than on an idle machine.**'
         : 'Close to 100%: the machine was otherwise idle.'),
@@ -123,8 +123,8 @@ function table3Section(report) {
     const alpha = name.includes('CF') ? ` (${fixed(n.load, 4)})` : '';
     const paperAlpha = name.includes('CF') ? ` (${fixed(p.items / PAPER_SLOTS, 4)})` : '';
     L.push(
-      `| ${FILTER_LABEL[name]} | ${millions(n.items, 3)}${alpha} | ${fixed(n.bitsPerItem)} | ${pct(n.fpr)} (${pct(n.expectedFpr)}) | ${fixed(n.constructMops)} (${fixed(nWall.constructMops)}) | ${fixed(w.constructMops)} (${fixed(wWall.constructMops)}) | ` +
-        `${millions(p.items)}${paperAlpha} | ${fixed(p.bitsPerItem)} | ${pct(p.fpr, 2)} | ${fixed(p.constructMops)} |`,
+      `| ${FILTER_LABEL[name]} | ${millions(n.items, 3)}${alpha} | ${fixed(n.bitsPerItem)} | ${percent(n.fpr)} (${percent(n.expectedFpr)}) | ${fixed(n.constructMops)} (${fixed(nWall.constructMops)}) | ${fixed(w.constructMops)} (${fixed(wWall.constructMops)}) | ` +
+        `${millions(p.items)}${paperAlpha} | ${fixed(p.bitsPerItem)} | ${percent(p.fpr, 2)} | ${fixed(p.constructMops)} |`,
     );
   }
   L.push('');
@@ -145,11 +145,11 @@ function table3Section(report) {
   const close = (a, b, tolerance) => Math.abs(a / b - 1) <= tolerance;
   const reproduces = close(cf.bitsPerItem, paper.CF.bitsPerItem, 0.02) && close(cf.fpr, paper.CF.fpr, 0.1) && close(ss.fpr / cf.fpr, paper['ss-CF'].fpr / paper.CF.fpr, 0.15) && close(bf.fpr, paper.BF.fpr, 0.1);
   L.push(
-    `${reproduces ? 'Space and false positives reproduce' : 'Space and false positives'}: CF ${fixed(cf.bitsPerItem)} bits per item at ${pct(cf.fpr)} (paper ${fixed(paper.CF.bitsPerItem)} at 0.19%), ` +
-      `ss-CF ${fixed(ss.bitsPerItem)} at ${pct(ss.fpr)} — ${(ss.fpr / cf.fpr).toFixed(2)} of CF's rate in the same space (paper 0.09 / 0.19 = 0.47); ` +
-      `BF ${pct(bf.fpr)} (paper 0.19%). blk-BF measures ${pct(blk.fpr)} against the paper's 0.43%: our blocked filter places its k probes inside the 512-bit block with a multiplicative sequence rather than the paper's double hashing, ` +
-      `which inside one block correlates the probes of different items (bloom_filter.hpp: the mod-512 double-hashing form measures 0.43% here too); what is left, ${ratioText(blk.fpr, bf.fpr)} the standard filter's rate, is the cost of unbalanced blocks: the Poisson mixture over blocks predicts ${pct(blk.expectedFpr)}. ` +
-      `At equal memory the cuckoo filter also stores more items than the 13-bit Bloom filters (${millions(cf.items, 2)} vs ${millions(bf.items, 2)}); a BF holding the CF's item count in the same bits would have a rate of ${pct(bfAtCf)}.`,
+    `${reproduces ? 'Space and false positives reproduce' : 'Space and false positives'}: CF ${fixed(cf.bitsPerItem)} bits per item at ${percent(cf.fpr)} (paper ${fixed(paper.CF.bitsPerItem)} at 0.19%), ` +
+      `ss-CF ${fixed(ss.bitsPerItem)} at ${percent(ss.fpr)} — ${(ss.fpr / cf.fpr).toFixed(2)} of CF's rate in the same space (paper 0.09 / 0.19 = 0.47); ` +
+      `BF ${percent(bf.fpr)} (paper 0.19%). blk-BF measures ${percent(blk.fpr)} against the paper's 0.43%: our blocked filter places its k probes inside the 512-bit block with a multiplicative sequence rather than the paper's double hashing, ` +
+      `which inside one block correlates the probes of different items (bloom_filter.hpp: the mod-512 double-hashing form measures 0.43% here too); what is left, ${ratioText(blk.fpr, bf.fpr)} the standard filter's rate, is the cost of unbalanced blocks: the Poisson mixture over blocks predicts ${percent(blk.expectedFpr)}. ` +
+      `At equal memory the cuckoo filter also stores more items than the 13-bit Bloom filters (${millions(cf.items, 2)} vs ${millions(bf.items, 2)}); a BF holding the CF's item count in the same bits would have a rate of ${percent(bfAtCf)}.`,
   );
   L.push('');
   L.push(
@@ -175,22 +175,22 @@ function figure2Section(report) {
   for (let bits = 2; bits <= 20; bits++) {
     const cells = sizes.flatMap((l) => [4, 8].map((b) => {
       const g = loadOf(l, b, bits);
-      return g ? `${pct(g.min, 2)} (${pct(g.mean, 2)})` : '';
+      return g ? `${percent(g.min, 2)} (${percent(g.mean, 2)})` : '';
     }));
     const login = LOGIN_LOADS.find(([x]) => x === bits);
-    L.push(`| ${bits} | ${cells.join(' | ')} | ${login ? pct(login[1], 2) : ''} |`);
+    L.push(`| ${bits} | ${cells.join(' | ')} | ${login ? percent(login[1], 2) : ''} |`);
   }
   L.push('');
   const plateau = (l, b) => median(summary.load.filter((g) => g.log2Buckets === l && g.bucketSize === b && g.fingerprintBits >= 12).map((g) => g.min));
   const firstHigh = (l, b) => summary.load.filter((g) => g.log2Buckets === l && g.bucketSize === b).sort((a, c) => a.fingerprintBits - c.fingerprintBits).find((g) => g.min >= plateau(l, b) - 0.01)?.fingerprintBits;
-  const lines = sizes.map((l) => `m = ${pow2(l)}: b = 4 levels off at ${pct(plateau(l, 4), 1)} from f = ${firstHigh(l, 4)}, b = 8 at ${pct(plateau(l, 8), 1)} from f = ${firstHigh(l, 8)}`);
+  const lines = sizes.map((l) => `m = ${pow2(l)}: b = 4 levels off at ${percent(plateau(l, 4), 1)} from f = ${firstHigh(l, 4)}, b = 8 at ${percent(plateau(l, 8), 1)} from f = ${firstHigh(l, 8)}`);
   const [small, large] = [sizes[0], sizes.at(-1)];
   const shortFill = (l) => loadOf(l, 4, 2)?.mean ?? NaN;
   L.push(
     `The paper: with long enough fingerprints b = 4 fills to 95% and b = 8 to 98%, and the minimum f for high occupancy grows with the table. ` +
       `Here: ${lines.join('; ')} ("levels off" = median of the minimum loads for f ≥ 12; "from f" = the smallest f whose minimum load is within one point of it). ` +
-      `The bigger table ${shortFill(large) < shortFill(small) ? 'fills less with the shortest fingerprints' : 'does not fill less with the shortest fingerprints'} (f = 2, b = 4: ${pct(shortFill(small), 1)} mean at ${pow2(small)}, ${pct(shortFill(large), 1)} at ${pow2(large)}), the size dependence Section 4 derives (f must grow like log(n) / b). ` +
-      `At ${pow2(large)} short fingerprints still fill far more than the ;login: article's 2^25-bucket table: f = 4, b = 4 reaches ${pct(loadOf(large, 4, 4)?.mean ?? NaN, 1)} here against 67.67% there, f = 2 ${pct(shortFill(large), 1)} against 17.53%. ` +
+      `The bigger table ${shortFill(large) < shortFill(small) ? 'fills less with the shortest fingerprints' : 'does not fill less with the shortest fingerprints'} (f = 2, b = 4: ${percent(shortFill(small), 1)} mean at ${pow2(small)}, ${percent(shortFill(large), 1)} at ${pow2(large)}), the size dependence Section 4 derives (f must grow like log(n) / b). ` +
+      `At ${pow2(large)} short fingerprints still fill far more than the ;login: article's 2^25-bucket table: f = 4, b = 4 reaches ${percent(loadOf(large, 4, 4)?.mean ?? NaN, 1)} here against 67.67% there, f = 2 ${percent(shortFill(large), 1)} against 17.53%. ` +
       'The direction fits the size trend above; whether the whole gap is table size we cannot tell without running 2^25 buckets, which this budget does not allow.',
   );
   return L;
@@ -211,14 +211,14 @@ function figures3And4Section(report) {
     const cells = ['b=2', 'b=4', 'b=8', 'ss-CF', 'BF', 'blk-BF'].map((s) => bitsAt(sp[s] ?? [], e));
     const bs = [2, 4, 8].map((b, i) => [b, cells[i]]).filter(([, v]) => Number.isFinite(v));
     const best = bs.length ? bs.reduce((a, c) => (c[1] < a[1] ? c : a))[0] : '';
-    L.push(`| ${pct(e, e >= 0.01 ? 0 : e >= 1e-3 ? 1 : 3)} | ${cells.map((v) => (Number.isFinite(v) ? fixed(v, 1) : '—')).join(' | ')} | ${fixed(Math.log2(1 / e), 1)} | ${best} |`);
+    L.push(`| ${percent(e, e >= 0.01 ? 0 : e >= 1e-3 ? 1 : 3)} | ${cells.map((v) => (Number.isFinite(v) ? fixed(v, 1) : '—')).join(' | ')} | ${fixed(Math.log2(1 / e), 1)} | ${best} |`);
   }
   L.push('');
   const cross = crossover(sp['ss-CF'] ?? [], sp.BF ?? []);
   const crossCf = crossover(sp['b=4'] ?? [], sp.BF ?? []);
   L.push(
     `The paper finds b = 2 the most compact above ε = 0.2% and b = 4 between 0.001% and 0.2%; here the most compact is ${bestBucketRanges(sp)}. ` +
-      `In Figure 4 the semi-sorted filter needs fewer bits than a space-optimal Bloom filter below ε ≈ ${cross ? pct(cross.eps, 1) : 'n/a'} (at ${cross ? fixed(cross.bits, 1) : 'n/a'} bits per item; the paper: 3%, 7.2 bits), and the plain b = 4 filter below ${crossCf ? pct(crossCf.eps, 2) : 'n/a'}. ` +
+      `In Figure 4 the semi-sorted filter needs fewer bits than a space-optimal Bloom filter below ε ≈ ${cross ? percent(cross.eps, 1) : 'n/a'} (at ${cross ? fixed(cross.bits, 1) : 'n/a'} bits per item; the paper: 3%, 7.2 bits), and the plain b = 4 filter below ${crossCf ? percent(crossCf.eps, 2) : 'n/a'}. ` +
       `Measured Bloom points lie within ${(100 * Math.max(...(sp.BF ?? []).map((p) => Math.abs(p.bitsPerItem / (1.44 * Math.log2(1 / p.fpr)) - 1)))).toFixed(0)}% of 1.44 log2(1/ε) (k rounded to an integer), and the cuckoo curves follow Eq. (7), (log2(1/ε) + log2(2b)) / α bits, one bit less semi-sorted: nearly parallel to the log2(1/ε) bound. ` +
       `The blocked Bloom filter needs ${(() => { const a = bitsAt(sp['blk-BF'] ?? [], 1e-3); const b = bitsAt(sp.BF ?? [], 1e-3); return Number.isFinite(a) && Number.isFinite(b) ? fixed(a - b, 1) : 'n/a'; })()} more bits per item than the standard one at 0.1%, and its gap widens at lower rates (not in the paper's Figure 4).`,
   );
@@ -326,11 +326,11 @@ function differencesSection(report) {
     `**Runs.** ${f.runs} run${f.runs > 1 ? 's' : ''} for Table 3 and Figures 5–8 and ${data.loadSpecs.map((s) => `${s.runs} at m = ${s.log2Buckets.map(pow2).join('/')}`).join(', ')} for Figure 2, where the paper averaged (or took the minimum of) 10; m = 2^25 and 2^30 are not run. A minimum over fewer runs is a little higher than over 10.`,
   );
   diff.push(
-    `**Machine and contention.** Absolute rates are not comparable with a 2011 Xeon: this is a ${machine.cores}-vCPU virtual machine shared with other work (timed sections got as little as ${pct(Math.min(...shares), 0)} of a core during this run, so the report gives rates per CPU-second; wall-clock rates are lower by that share). Compare ratios and shapes, not absolute M ops/s.`,
+    `**Machine and contention.** Absolute rates are not comparable with a 2011 Xeon: this is a ${machine.cores}-vCPU virtual machine shared with other work (timed sections got as little as ${percent(Math.min(...shares), 0)} of a core during this run, so the report gives rates per CPU-second; wall-clock rates are lower by that share). Compare ratios and shapes, not absolute M ops/s.`,
   );
   diff.push(
     '**Blocked Bloom filter.** The paper\'s blk-BF uses double hashing inside each 64-byte block and measures 0.43% at 13 bits per item; ours uses a multiplicative probe sequence (bloom_filter.hpp explains why: double hashing within 512 bits measures far above the Poisson-mixture rate) and measures ' +
-      `${pct(nat['blk-BF'].fpr)}${Math.abs(nat['blk-BF'].fpr / nat['blk-BF'].expectedFpr - 1) <= 0.1 ? ', close to' : ' against'} the ${pct(nat['blk-BF'].expectedFpr)} that block imbalance alone explains (the Poisson mixture). Either way a lookup or insert touches one cache line.`,
+      `${percent(nat['blk-BF'].fpr)}${Math.abs(nat['blk-BF'].fpr / nat['blk-BF'].expectedFpr - 1) <= 0.1 ? ', close to' : ' against'} the ${percent(nat['blk-BF'].expectedFpr)} that block imbalance alone explains (the Poisson mixture). Either way a lookup or insert touches one cache line.`,
   );
   diff.push(
     '**Hashing and lookups.** One XXH3-64 hash per item (the paper: CityHash64, about 20 ns per item then); the alternate bucket is i1 XOR (mix32(fingerprint) mod m); the fingerprint is a multiply-shift of the high 32 hash bits onto 1..2^f−1. ' +
@@ -388,7 +388,7 @@ export function renderTable3(data, summary) {
     const n = nat[name];
     const p = PAPER_TABLE3[name];
     const alpha = name.includes('CF') ? ` (${fixed(n.load, 4)})` : '';
-    L.push(`| ${FILTER_LABEL[name]} | ${millions(n.items, 2)}${alpha} | ${fixed(n.bitsPerItem)} | ${pct(n.fpr, 3)} | ${fixed(n.constructMops)} / ${fixed(was[name].constructMops)} | ${fixed(p.bitsPerItem)}, ${pct(p.fpr, 2)}, ${fixed(p.constructMops)} |`);
+    L.push(`| ${FILTER_LABEL[name]} | ${millions(n.items, 2)}${alpha} | ${fixed(n.bitsPerItem)} | ${percent(n.fpr, 3)} | ${fixed(n.constructMops)} / ${fixed(was[name].constructMops)} | ${fixed(p.bitsPerItem)}, ${percent(p.fpr, 2)}, ${fixed(p.constructMops)} |`);
   }
   const matching = ['CF', 'ss-CF', 'BF'].filter((k) => Math.abs(nat[k].bitsPerItem / PAPER_TABLE3[k].bitsPerItem - 1) <= 0.02 && Math.abs(nat[k].fpr / PAPER_TABLE3[k].fpr - 1) <= 0.1);
   L.push('');

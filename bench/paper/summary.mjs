@@ -4,7 +4,7 @@
 
 import { protocol } from './protocol.mjs';
 import { FILTERS } from './published.mjs';
-import { fixed, pct, pow2 } from './format.mjs';
+import { fixed, percent, pow2 } from '../support/format.mjs';
 import { mean } from '../support/measurement.mjs';
 
 // ---------------------------------------------------------------- summaries
@@ -143,11 +143,11 @@ export function evaluateChecks(data, summary) {
     const cf = summary.filters[platform].CF;
     const off = cf.fpr / cf.expectedFpr - 1;
     add(`${platform}: CF false-positive rate within 25% of theory`, Math.abs(off) <= 0.25,
-      `${pct(cf.fpr)} measured, ${pct(cf.expectedFpr)} = 1 − (1 − 2^−12)^(8α) expected (${off >= 0 ? '+' : ''}${(100 * off).toFixed(1)}%)`);
+      `${percent(cf.fpr)} measured, ${percent(cf.expectedFpr)} = 1 − (1 − 2^−12)^(8α) expected (${off >= 0 ? '+' : ''}${(100 * off).toFixed(1)}%)`);
     const ss = summary.filters[platform]['ss-CF'];
     const ratio = ss.fpr / cf.fpr;
     add(`${platform}: ss-CF false-positive rate about half of CF's at equal space`, ratio >= 0.35 && ratio <= 0.65,
-      `${pct(ss.fpr)} / ${pct(cf.fpr)} = ${ratio.toFixed(3)}, at ${fixed(ss.bitsPerItem)} and ${fixed(cf.bitsPerItem)} bits per item`);
+      `${percent(ss.fpr)} / ${percent(cf.fpr)} = ${ratio.toFixed(3)}, at ${fixed(ss.bitsPerItem)} and ${fixed(cf.bitsPerItem)} bits per item`);
   }
   const high = summary.load.filter((g) => g.bucketSize === 4 && g.fingerprintBits >= 8);
   const worst = high.reduce((a, b) => (b.min < a.min ? b : a));

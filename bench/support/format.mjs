@@ -1,8 +1,17 @@
-// How the paper report writes numbers: percentages, rates, sizes, powers of
-// two. The prose, the tables and the README block share these, so one figure
-// reads the same wherever it appears.
+// How the benchmarks write numbers, so that one figure reads the same in
+// every table, report and README block.
 
-export const pct = (v, digits = 3) => `${(100 * v).toFixed(digits)}%`;
+/** A rate in M ops/s with about three significant digits. */
+export function mops(value) {
+  if (value === null || value === undefined) return 'n/a';
+  if (value >= 100) return value.toFixed(0);
+  if (value >= 10) return value.toFixed(1);
+  if (value >= 1) return value.toFixed(2);
+  return value.toPrecision(2);
+}
+export const percent = (value, digits = 3) => `${(100 * value).toFixed(digits)}%`;
+export const ratio = (value) => (value >= 100 ? `${value.toFixed(0)}×` : `${value.toFixed(1)}×`);
+export const minutes = (s) => (s >= 90 ? `~${Math.round(s / 60)} min` : `~${Math.round(s)} s`);
 export const fixed = (v, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 export const millions = (v, digits = 2) => `${(v / 1e6).toFixed(digits)}M`;
 export const rate = (v) => (v >= 10 ? v.toFixed(1) : v.toFixed(2));
