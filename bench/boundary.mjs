@@ -21,16 +21,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BloomFilter as JsBloomFilter } from 'bloomfilter';
 
 import { renderBoundary } from './node/render.mjs';
+import { parseCommandLine } from './support/cli.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ITEMS = 100_000;
 const FPR = 0.001;
 
-const argv = process.argv.slice(2);
-const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-const quick = argv.includes('--quick');
-const rounds = quick ? 3 : 7;
-const packageDir = option('--package');
+const USAGE = 'usage: node bench/boundary.mjs [--quick] [--json] [--package DIR]';
+const args = parseCommandLine({ quick: { type: 'boolean' }, json: { type: 'boolean' }, package: { type: 'string' } }, USAGE);
+const rounds = args.quick ? 3 : 7;
+const packageDir = args.package;
 const entry = packageDir && ['index.node.mjs', 'index.js'].map((file) => path.join(packageDir, file)).find(existsSync);
 if (packageDir && entry === undefined) throw new Error(`boundary: no index.node.mjs or index.js in ${packageDir}`);
 // Without --package, the repository's own build through the package's name, as a user imports it.
@@ -110,5 +110,5 @@ const targets = [
 ];
 
 const figures = { items: ITEMS, rounds, package: packageDir ? path.relative(ROOT, packageDir) || '.' : 'cuckoo-wasm', nsPerItem: best, targets: targets.map(({ target, value, met, unit }) => ({ target, value, unit, met: met(value) })) };
-console.log(argv.includes('--json') ? JSON.stringify(figures, null, 2) : renderBoundary(figures));
+console.log(args.json ? JSON.stringify(figures, null, 2) : renderBoundary(figures));
 for (const one of [asciiFilter, twoByteFilter, cjkFilter, numberFilter, bytesFilter, changing]) one.dispose();

@@ -19,17 +19,15 @@
 
 import { init, CuckooFilter, ScalableCuckooFilter } from 'cuckoo-wasm';
 import { safeIntegerKeys } from './keys.mjs';
+import { parseCommandLine, progressLog } from './support/cli.mjs';
 import { countOnes, now, secondsSince } from './support/measurement.mjs';
 
-const argv = process.argv.slice(2);
 const USAGE = 'usage: node bench/growth.mjs [--quick] [--fpr R] [--json]';
-const QUICK = argv.includes('--quick');
-const JSON_OUTPUT = argv.includes('--json');
-const fprIndex = argv.indexOf('--fpr');
-const FPR = fprIndex >= 0 ? Number(argv[fprIndex + 1]) : 0.001;
-if (argv.includes('--help') || !(FPR > 0 && FPR < 1)) {
-  console.log(USAGE);
-  process.exit(argv.includes('--help') ? 0 : 2);
+const args = parseCommandLine({ quick: { type: 'boolean' }, json: { type: 'boolean' }, fpr: { type: 'string', default: '0.001' } }, USAGE);
+const [QUICK, JSON_OUTPUT, FPR] = [args.quick, args.json, Number(args.fpr)];
+if (!(FPR > 0 && FPR < 1)) {
+  console.error(`growth: --fpr must be between 0 and 1\n${USAGE}`);
+  process.exit(2);
 }
 const FINAL = QUICK ? 1_000_000 : 10_000_000;
 const INITIAL = 1000;
@@ -38,8 +36,7 @@ const SEED = 11;
 const BATCH = 100_000;
 const MERGE_EACH = QUICK ? 200_000 : 1_000_000;
 
-const launched = now();
-const progress = (text) => process.stderr.write(`[growth ${secondsSince(launched).toFixed(1)}s] ${text}\n`);
+const progress = progressLog('growth');
 
 await init();
 const present = safeIntegerKeys(0, FINAL);

@@ -38,6 +38,7 @@ import { NATIVE_BENCH, runNative } from './node/native.mjs';
 import { PEER_SAMPLE, parseOptions } from './node/options.mjs';
 import { renderKernels } from './node/render-kernels.mjs';
 import { renderBoundary, renderMain } from './node/render.mjs';
+import { describeMachine, progressLog } from './support/cli.mjs';
 import { evaluateTargets } from './node/targets.mjs';
 import { loadPeers, measurePeer } from './peers.mjs';
 import { measureSpace, renderSpace } from './space.mjs';
@@ -46,13 +47,7 @@ import { BUCKET_SIZE, FINGERPRINT_BITS, MAX_NEGATIVES, SEED, median, now, second
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const options = parseOptions(process.argv.slice(2));
-if (options.exit !== undefined) {
-  (options.exit === 0 ? console.log : console.error)(options.message);
-  process.exit(options.exit);
-}
-
-const launched = now();
-const progress = (text) => process.stderr.write(`[bench ${secondsSince(launched).toFixed(1)}s] ${text}\n`);
+const progress = progressLog('bench');
 
 // A full collection between measurements (untimed), so that no timed loop
 // pays for marking a heap left over from key generation or an earlier run.
@@ -137,14 +132,7 @@ async function measureKernelRows() {
 }
 
 async function main() {
-  const cpus = os.cpus();
-  const machine = {
-    cpu: cpus[0]?.model?.trim() ?? 'unknown CPU',
-    cores: cpus.length,
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    loadAverageAtStart: os.loadavg()[0],
-  };
+  const machine = describeMachine();
   const startedAt = now();
 
   progress(`native: ${path.relative(ROOT, NATIVE_BENCH)} --json --log2-buckets ${options.sizes.join(',')}`);

@@ -28,15 +28,10 @@ import { itemsFrom } from './redis/items.mjs';
 import { renderReport } from './redis/report.mjs';
 import { startCluster, startServer } from './redis/servers.mjs';
 import { batchSpeeds, longestScript } from './redis/speed.mjs';
+import { describeMachine, parseCommandLine, progressLog } from './support/cli.mjs';
+import { now, secondsSince } from './support/measurement.mjs';
 
-const argv = process.argv.slice(2);
-const unknown = argv.find((arg) => !['--quick', '--json'].includes(arg));
-if (unknown !== undefined) {
-  console.error(`redis bench: unknown argument ${unknown}\nusage: node bench/redis.mjs [--quick] [--json]`);
-  process.exit(2);
-}
-const quick = argv.includes('--quick');
-const json = argv.includes('--json');
+const { quick, json } = parseCommandLine({ quick: { type: 'boolean' }, json: { type: 'boolean' } }, 'usage: node bench/redis.mjs [--quick] [--json]');
 const scale = quick ? 10 : 1;
 const sizes = {
   processes: 8,
@@ -49,8 +44,8 @@ const sizes = {
   faultItems: 100_000 / scale,
 };
 
-const launched = process.hrtime.bigint();
-const progress = (text) => process.stderr.write(`[redis bench ${(Number(process.hrtime.bigint() - launched) / 1e9).toFixed(1)}s] ${text}\n`);
+const launched = now();
+const progress = progressLog('redis bench');
 
 /** MEMORY USAGE (exact: SAMPLES 0) of keys, each asked of the client that serves it. */
 async function memoryOf(nodes, pattern) {
@@ -94,7 +89,7 @@ async function interchange(client, filter, lookups) {
 
 async function main() {
   await init();
-  const machine = { cpu: os.cpus()[0]?.model?.trim(), cores: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg()[0] };
+  const machine = describeMachine();
   const server = await startServer();
   const client = createClient({ url: server.url });
   client.on('error', () => undefined);
@@ -148,7 +143,7 @@ async function main() {
     await cluster.remove();
   }
   results.machine.loadAverageAtEnd = os.loadavg()[0];
-  results.seconds = Number(process.hrtime.bigint() - launched) / 1e9;
+  results.seconds = secondsSince(launched);
   console.log(json ? JSON.stringify(results, null, 2) : renderReport(results));
 }
 

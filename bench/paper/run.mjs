@@ -22,6 +22,7 @@ import { charts } from './charts.mjs';
 import { protocol } from './protocol.mjs';
 import { renderReport, renderTable3 } from './report.mjs';
 import { evaluateChecks, summarise } from './summary.mjs';
+import { describeMachine, parseCommandLine, progressLog } from '../support/cli.mjs';
 import { mean, now, secondsSince } from '../support/measurement.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -42,30 +43,12 @@ const USAGE = 'usage: node bench/paper/run.mjs [--quick] [--out DIR]';
  */
 const PLANS = protocol.plans;
 
-// ---------------------------------------------------------------- arguments
-
-function parseArguments(argv) {
-  const options = { quick: false, out: DEFAULT_OUT };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--quick') options.quick = true;
-    else if (arg === '--out' && i + 1 < argv.length) options.out = path.resolve(argv[++i]);
-    else if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else {
-      console.error(`run.mjs: unknown argument ${arg}\n${USAGE}`);
-      process.exit(2);
-    }
-  }
-  return options;
-}
-
-const options = parseArguments(process.argv.slice(2));
+const cli = parseCommandLine({ quick: { type: 'boolean', default: false }, out: { type: 'string' } }, USAGE);
+const options = { quick: cli.quick, out: cli.out ? path.resolve(cli.out) : DEFAULT_OUT };
 const plan = PLANS[options.quick ? 'quick' : 'full'];
 const launched = now();
 const elapsed = () => secondsSince(launched);
-const progress = (text) => process.stderr.write(`[paper ${elapsed().toFixed(1)}s] ${text}\n`);
+const progress = progressLog('paper');
 
 // ---------------------------------------------------------------- running the experiments
 
@@ -153,8 +136,8 @@ function cmakeCacheValue(buildDir, name) {
   }
 }
 
-function describeMachine() {
-  const cpus = os.cpus();
+/** describeMachine() with the L3 cache, the memory and both compilers. */
+function describeMachineAndCompilers() {
   let l3 = null;
   try {
     const size = readFileSync('/sys/devices/system/cpu/cpu0/cache/index3/size', 'utf8').trim();
@@ -166,15 +149,11 @@ function describeMachine() {
   const nativeCompiler = cmakeCacheValue('build/native', 'CMAKE_CXX_COMPILER') ?? 'c++';
   const wasmCompiler = cmakeCacheValue('build/wasm', 'CMAKE_CXX_COMPILER') ?? 'em++';
   return {
-    cpu: cpus[0]?.model?.trim() ?? 'unknown CPU',
-    cores: cpus.length,
+    ...describeMachine(),
     l3,
     memoryGiB: os.totalmem() / 2 ** 30,
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
     nativeCompiler: firstLine(nativeCompiler, ['--version']) ?? nativeCompiler,
     wasmCompiler: (firstLine(wasmCompiler, ['--version']) ?? wasmCompiler).replace(/\s*\(Emscripten gcc\/clang-like replacement[^)]*\)/, '').replace(/\s*\(\)$/, ''),
-    loadAverageAtStart: os.loadavg()[0],
   };
 }
 
@@ -203,7 +182,7 @@ async function main() {
       process.exit(1);
     }
   }
-  const machine = describeMachine();
+  const machine = describeMachineAndCompilers();
   const startedAt = new Date().toISOString();
   progress(`${options.quick ? 'quick' : 'full'} run on ${machine.cpu}, ${machine.cores} cores, load average ${machine.loadAverageAtStart.toFixed(2)}`);
 
