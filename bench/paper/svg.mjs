@@ -10,23 +10,21 @@
 //     series: [{ name: 'CF', color: '#1f77b4', dashed: false, marker: 'circle', points: [[0, 5], [1, 6]] }],
 //   })
 //
-// A series can leave out its line (`line: false`: a scatter) or its markers
-// (`marker: 'none'`); points with a non-finite coordinate, or at or below 0 on
-// a log axis, are skipped. Each series is drawn in <g class="series" data-series="name">.
+// A series can leave out its markers (`marker: 'none'`); points with a
+// non-finite coordinate, or at or below 0 on a log axis, are skipped. A log
+// axis takes its min, max and ticks from the caller; a linear one finds what
+// it is not given. Each series is drawn in <g class="series" data-series="name">.
 
 const FONT = 'font-family="Helvetica, Arial, sans-serif"';
 
-/** Distinct colours (Tableau 10), in the order series usually come. */
-export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
-
-export function escapeXml(text) {
+function escapeXml(text) {
   return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 const round = (v) => Math.round(v * 100) / 100;
 
 /** About `count` round tick values ({1, 2, 5} x 10^k steps) covering [min, max]. */
-export function linearTicks(min, max, count = 6) {
+function linearTicks(min, max, count = 6) {
   if (!(max > min)) return [min];
   const raw = (max - min) / count;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
@@ -36,21 +34,8 @@ export function linearTicks(min, max, count = 6) {
   return ticks;
 }
 
-/** Powers of ten in [min, max]; with fewer than three, also 2x and 5x. */
-export function logTicks(min, max) {
-  const ticks = [];
-  for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e++) {
-    for (const m of [1, 2, 5]) {
-      const v = m * 10 ** e;
-      if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9)) ticks.push({ value: v, major: m === 1 });
-    }
-  }
-  const majors = ticks.filter((t) => t.major);
-  return (majors.length >= 3 ? majors : ticks).map((t) => t.value);
-}
-
 /** A compact label: 0.001 → "0.001", 1e-5 → "1e-5", 2500000 → "2.5M". */
-export function formatNumber(v) {
+function formatNumber(v) {
   if (v === 0) return '0';
   const a = Math.abs(v);
   if (a >= 1e6) return `${Number((v / 1e6).toPrecision(3))}M`;
@@ -66,20 +51,15 @@ function axisRange(values, spec) {
   const finite = values.filter((v) => Number.isFinite(v) && (!spec.log || v > 0));
   let min = spec.min ?? Math.min(...finite);
   let max = spec.max ?? Math.max(...finite);
-  if (!Number.isFinite(min) || !Number.isFinite(max)) [min, max] = spec.log ? [1, 10] : [0, 1];
-  if (spec.log) {
-    if (spec.min === undefined) min = 10 ** Math.floor(Math.log10(min) + 1e-9);
-    if (spec.max === undefined) max = 10 ** Math.ceil(Math.log10(max) - 1e-9);
-    if (max <= min) max = min * 10;
-  } else {
-    if (spec.min === undefined && spec.includeZero !== false) min = Math.min(0, min);
-    if (max <= min) max = min + 1;
-    if (spec.max === undefined) {
-      // Up to the next round tick, so that the top line has a label.
-      const ticks = linearTicks(min, max);
-      const step = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
-      max = Math.ceil(max / step - 1e-9) * step;
-    }
+  if (!Number.isFinite(min) || !Number.isFinite(max)) [min, max] = [0, 1];
+  if (spec.log) return [min, max];
+  if (spec.min === undefined) min = Math.min(0, min);
+  if (max <= min) max = min + 1;
+  if (spec.max === undefined) {
+    // Up to the next round tick, so that the top line has a label.
+    const ticks = linearTicks(min, max);
+    const step = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
+    max = Math.ceil(max / step - 1e-9) * step;
   }
   return [min, max];
 }
@@ -113,8 +93,7 @@ function markerPath(kind, x, y, size, color, hollow) {
 
 /**
  * One chart as an SVG document. `x` and `y` take { log, min, max, ticks,
- * format, includeZero }; series take { name, color, points, dashed, marker,
- * hollow, line, width }. `note` is a line of small print under the plot.
+ * format }; series take { name, color, points, dashed, marker, hollow, width }. `note` is a line of small print under the plot.
  */
 export function lineChart({ title, subtitle, xLabel, yLabel, x = {}, y = {}, series, note, width = 780, height = 460 }) {
   const legendWidth = Math.max(120, 14 + 7 * Math.max(...series.map((s) => s.name.length)));
@@ -126,8 +105,8 @@ export function lineChart({ title, subtitle, xLabel, yLabel, x = {}, y = {}, ser
   const yRange = axisRange(series.flatMap((s) => visible(s).map((p) => p[1])), y);
   const sx = scale(x, xRange, [plot.left, plot.right]);
   const sy = scale(y, yRange, [plot.bottom, plot.top]);
-  const xTicks = (x.ticks ?? (x.log ? logTicks(...xRange) : linearTicks(...xRange))).filter((v) => v >= xRange[0] - 1e-12 && v <= xRange[1] * (1 + 1e-9) + 1e-12);
-  const yTicks = (y.ticks ?? (y.log ? logTicks(...yRange) : linearTicks(...yRange))).filter((v) => v >= yRange[0] - 1e-12 && v <= yRange[1] * (1 + 1e-9) + 1e-12);
+  const xTicks = (x.ticks ?? linearTicks(...xRange)).filter((v) => v >= xRange[0] - 1e-12 && v <= xRange[1] * (1 + 1e-9) + 1e-12);
+  const yTicks = (y.ticks ?? linearTicks(...yRange)).filter((v) => v >= yRange[0] - 1e-12 && v <= yRange[1] * (1 + 1e-9) + 1e-12);
   const xFormat = x.format ?? formatNumber;
   const yFormat = y.format ?? formatNumber;
 
@@ -160,28 +139,24 @@ export function lineChart({ title, subtitle, xLabel, yLabel, x = {}, y = {}, ser
 
   // Series, clipped to the plot.
   out.push(`<defs><clipPath id="plot-area"><rect x="${plot.left - 6}" y="${plot.top - 6}" width="${plot.right - plot.left + 12}" height="${plot.bottom - plot.top + 12}"/></clipPath></defs>`);
-  series.forEach((s, index) => {
-    const color = s.color ?? PALETTE[index % PALETTE.length];
+  for (const s of series) {
     const points = visible(s).map(([px, py]) => [sx(px), sy(py)]);
     out.push(`<g class="series" data-series="${escapeXml(s.name)}" clip-path="url(#plot-area)">`);
-    if (s.line !== false && points.length > 1) {
+    if (points.length > 1) {
       const d = points.map(([px, py], i) => `${i ? 'L' : 'M'}${round(px)},${round(py)}`).join(' ');
-      out.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="${s.width ?? 2}"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
+      out.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="${s.width ?? 2}"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
     }
-    for (const [px, py] of points) out.push(markerPath(s.marker ?? 'circle', px, py, s.markerSize ?? 3.5, color, s.hollow));
+    for (const [px, py] of points) out.push(markerPath(s.marker ?? 'circle', px, py, 3.5, s.color, s.hollow));
     out.push('</g>');
-  });
+  }
 
   // Legend, beside the plot so that it never hides data.
   const legendX = plot.right + 18;
   out.push('<g class="legend">');
   series.forEach((s, index) => {
-    const color = s.color ?? PALETTE[index % PALETTE.length];
     const ly = plot.top + 10 + index * 20;
-    if (s.line !== false) {
-      out.push(`<line x1="${legendX}" y1="${ly}" x2="${legendX + 26}" y2="${ly}" stroke="${color}" stroke-width="${s.width ?? 2}"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
-    }
-    out.push(markerPath(s.marker ?? 'circle', legendX + 13, ly, s.markerSize ?? 3.5, color, s.hollow));
+    out.push(`<line x1="${legendX}" y1="${ly}" x2="${legendX + 26}" y2="${ly}" stroke="${s.color}" stroke-width="${s.width ?? 2}"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
+    out.push(markerPath(s.marker ?? 'circle', legendX + 13, ly, 3.5, s.color, s.hollow));
     out.push(`<text x="${legendX + 34}" y="${ly + 4}" ${FONT} font-size="12" fill="#222">${escapeXml(s.name)}</text>`);
   });
   out.push('</g>');
