@@ -2,6 +2,8 @@
 // (f=13), BF and blk-BF in the same number of bits, filled window by window
 // (paper_native.cpp documents the command line).
 
+#include <type_traits>
+
 #include "paper_native.hpp"
 
 namespace paper {
@@ -14,41 +16,11 @@ void rateFields(Json& json, const char* name, Rate rate) {
   json.field(name, rate.wall).field((std::string(name) + "Cpu").c_str(), rate.cpu);
 }
 
-class CuckooUnderTest {
- public:
-  static constexpr bool kCanFail = true;
-  static constexpr bool kCanDelete = true;
-  explicit CuckooUnderTest(cuckoo::CuckooFilter filter) : filter_(std::move(filter)) {}
-  bool insert(Key key) { return filter_.insert(&key, sizeof key); }
-  bool contains(Key key) const { return filter_.contains(&key, sizeof key); }
-  bool erase(Key key) { return filter_.erase(&key, sizeof key); }
-  std::uint64_t items() const { return filter_.itemCount(); }
-  double bitsPerItem() const { return filter_.stats().bitsPerItem; }
-  double expectedFpr() const { return filter_.stats().expectedFalsePositiveRate; }
-
- private:
-  cuckoo::CuckooFilter filter_;
-};
-
-template <class Bloom>
-class BloomUnderTest {
- public:
-  static constexpr bool kCanFail = false;
-  static constexpr bool kCanDelete = false;
-  explicit BloomUnderTest(Bloom filter) : filter_(std::move(filter)) {}
-  bool insert(Key key) {
-    filter_.insert(&key, sizeof key);
-    return true;
-  }
-  bool contains(Key key) const { return filter_.contains(&key, sizeof key); }
-  bool erase(Key) { return false; }
-  std::uint64_t items() const { return filter_.itemCount(); }
-  double bitsPerItem() const { return filter_.stats().bitsPerItem; }
-  double expectedFpr() const { return filter_.stats().expectedFalsePositiveRate; }
-
- private:
-  Bloom filter_;
-};
+// The cuckoo filters fail an insert and delete; the Bloom filters take every
+// insert (theirs returns false for an item whose bits were all set) and
+// cannot delete.
+template <class Filter>
+constexpr bool kIsCuckoo = std::is_same_v<Filter, cuckoo::CuckooFilter>;
 
 struct FiltersSetup {
   unsigned log2Buckets;
@@ -63,7 +35,7 @@ struct FiltersSetup {
 template <class Filter>
 std::uint64_t countHits(const Filter& filter, const Key* keys, std::uint64_t count) {
   std::uint64_t hits = 0;
-  for (std::uint64_t i = 0; i < count; ++i) hits += filter.contains(keys[i]);
+  for (std::uint64_t i = 0; i < count; ++i) hits += filter.contains(&keys[i], sizeof(Key));
   return hits;
 }
 
@@ -110,7 +82,7 @@ Rate lookupRate(Stopwatch& clock, const Filter& filter, const Key* keys, std::ui
 }
 
 template <class Filter>
-void measureFilter(Json& json, const char* name, Filter filter, std::uint64_t capacity, unsigned run,
+void measureFilter(Json& json, const char* name, Filter& filter, std::uint64_t capacity, unsigned run,
                    const FiltersSetup& setup, const std::vector<Key>& keys, const std::vector<Key>& absent) {
   Stopwatch clock;
   const std::uint64_t window = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(setup.window * static_cast<double>(capacity))));
@@ -148,7 +120,7 @@ void measureFilter(Json& json, const char* name, Filter filter, std::uint64_t ca
     const std::uint64_t end = std::min(capacity, stored + window);
     const Timing t = clock.time([&] {
       while (stored < end) {
-        if (!filter.insert(keys[stored])) {
+        if (!filter.insert(&keys[stored], sizeof(Key)) && kIsCuckoo<Filter>) {
           failed = true;
           break;
         }
@@ -172,12 +144,13 @@ void measureFilter(Json& json, const char* name, Filter filter, std::uint64_t ca
   // Table 3.
   std::uint64_t falsePositives = 0;
   const Timing negativeTime = clock.time([&] { falsePositives = countHits(filter, absent.data(), absent.size()); });
-  json.field("items", filter.items()).field("load", occupancy(filter.items()));
-  json.field("bitsPerItem", filter.bitsPerItem()).field("constructSeconds", construction.wall);
-  rateFields(json, "constructMops", Rate::of(static_cast<double>(filter.items()), construction));
+  const auto stats = filter.stats();
+  json.field("items", stats.itemCount).field("load", occupancy(stats.itemCount));
+  json.field("bitsPerItem", stats.bitsPerItem).field("constructSeconds", construction.wall);
+  rateFields(json, "constructMops", Rate::of(static_cast<double>(stats.itemCount), construction));
   json.field("negatives", absent.size()).field("falsePositives", falsePositives);
   rateFields(json, "fullNegativeMops", Rate::of(static_cast<double>(absent.size()), negativeTime));
-  json.field("expectedFpr", filter.expectedFpr());
+  json.field("expectedFpr", stats.expectedFalsePositiveRate);
 
   // Figure 5.
   json.key("mixes").open('[');
@@ -192,7 +165,7 @@ void measureFilter(Json& json, const char* name, Filter filter, std::uint64_t ca
   json.close(']');
 
   // Figure 8: deletes in insertion order, window by window, until empty.
-  if constexpr (Filter::kCanDelete) {
+  if constexpr (kIsCuckoo<Filter>) {
     json.key("deletes").open('[');
     std::uint64_t deleted = 0;
     while (deleted < stored) {
@@ -200,7 +173,7 @@ void measureFilter(Json& json, const char* name, Filter filter, std::uint64_t ca
       const std::uint64_t end = std::min(stored, deleted + window);
       std::uint64_t erased = 0;
       const Timing t = clock.time([&] {
-        for (; deleted < end; ++deleted) erased += filter.erase(keys[deleted]);
+        for (; deleted < end; ++deleted) erased += filter.erase(&keys[deleted], sizeof(Key));
       });
       if (erased != end - start) fail(std::string(name) + ": a delete found nothing");
       json.open('{').field("loadStart", occupancy(stored - start)).field("loadEnd", occupancy(stored - end));
@@ -208,7 +181,7 @@ void measureFilter(Json& json, const char* name, Filter filter, std::uint64_t ca
       json.close('}');
     }
     json.close(']');
-    if (filter.items() != 0) fail(std::string(name) + ": not empty after deleting every item");
+    if (filter.itemCount() != 0) fail(std::string(name) + ": not empty after deleting every item");
   }
   json.field("cpuShare", clock.cpuShare()).close('}');
 }
@@ -242,28 +215,18 @@ int runFilters(const Options& o) {
   for (unsigned run = 1; run <= runs; ++run) {
     const std::vector<Key> keys = generate(presentStream(run), setup.cuckooSlots + 1);
     const std::vector<Key> absent = generate(absentStream(run), setup.negatives);
-    if (wanted("CF")) {
-      std::fprintf(stderr, "paper_native: run %u CF\n", run);
-      measureFilter(json, "CF", CuckooUnderTest(makeCuckoo(kTable3FingerprintBits, kTable3BucketSize, bucketCount, false, run)),
-                    setup.cuckooSlots, run, setup, keys, absent);
-    }
-    if (wanted("ss-CF")) {
-      std::fprintf(stderr, "paper_native: run %u ss-CF\n", run);
-      measureFilter(json, "ss-CF", CuckooUnderTest(makeCuckoo(kTable3SemiSortedBits, kTable3BucketSize, bucketCount, true, run)),
-                    setup.cuckooSlots, run, setup, keys, absent);
-    }
-    if (wanted("BF")) {
-      std::fprintf(stderr, "paper_native: run %u BF\n", run);
-      measureFilter(json, "BF",
-                    BloomUnderTest<cuckoo::StandardBloomFilter>(makeBloom<cuckoo::StandardBloomFilter>(setup.bitCount, bloomHashes, run)),
-                    setup.bloomCapacity, run, setup, keys, absent);
-    }
-    if (wanted("blk-BF")) {
-      std::fprintf(stderr, "paper_native: run %u blk-BF\n", run);
-      measureFilter(json, "blk-BF",
-                    BloomUnderTest<cuckoo::BlockedBloomFilter>(makeBloom<cuckoo::BlockedBloomFilter>(setup.bitCount, bloomHashes, run)),
-                    setup.bloomCapacity, run, setup, keys, absent);
-    }
+    const auto measure = [&](const char* name, auto make, std::uint64_t capacity) {
+      if (!wanted(name)) return;
+      std::fprintf(stderr, "paper_native: run %u %s\n", run, name);
+      auto filter = make();
+      measureFilter(json, name, filter, capacity, run, setup, keys, absent);
+    };
+    const std::uint64_t slots = setup.cuckooSlots;
+    measure("CF", [&] { return makeCuckoo(kTable3FingerprintBits, kTable3BucketSize, bucketCount, false, run); }, slots);
+    measure("ss-CF", [&] { return makeCuckoo(kTable3SemiSortedBits, kTable3BucketSize, bucketCount, true, run); }, slots);
+    const std::uint64_t bits = setup.bitCount;
+    measure("BF", [&] { return makeBloom<cuckoo::StandardBloomFilter>(bits, bloomHashes, run); }, setup.bloomCapacity);
+    measure("blk-BF", [&] { return makeBloom<cuckoo::BlockedBloomFilter>(bits, bloomHashes, run); }, setup.bloomCapacity);
   }
   json.close(']').close('}');
   std::printf("%s\n", json.text().c_str());
