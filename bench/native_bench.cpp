@@ -89,13 +89,18 @@ std::vector<std::uint64_t> randomKeys(std::uint64_t count, std::uint64_t seed) {
   return keys;
 }
 
-Row measure(const Shape& shape, const Variant& variant, std::uint64_t seed) {
+cuckoo::FilterParams paramsOf(const Shape& shape, std::uint64_t seed) {
   cuckoo::FilterParams params;
   params.semiSort = shape.semiSort;
   params.fingerprintBits = shape.bits;
   params.bucketSize = shape.bucketSize;
   params.bucketCount = shape.bucketCount();
   params.seed = seed;
+  return params;
+}
+
+Row measure(const Shape& shape, const Variant& variant, std::uint64_t seed) {
+  const cuckoo::FilterParams params = paramsOf(shape, seed);
   cuckoo::CuckooFilter filter;
   if (cuckoo::CuckooFilter::create(params, filter) != cuckoo::Status::kOk) {
     std::fprintf(stderr, "cannot create f=%u b=%u m=%llu%s\n", shape.bits, shape.bucketSize,
@@ -180,13 +185,8 @@ std::vector<Row> measureShape(const Shape& shape, int runs) {
   for (int r = 0; r < runs; ++r) {
     for (std::size_t v = 0; v < variants; ++v) runsOf[v].push_back(measure(shape, kVariants[v], 1 + r));
     if (tableBytes == 0) {
-      cuckoo::FilterParams params;
-      params.semiSort = shape.semiSort;
-      params.fingerprintBits = shape.bits;
-      params.bucketSize = shape.bucketSize;
-      params.bucketCount = shape.bucketCount();
       cuckoo::CuckooFilter sized;
-      cuckoo::CuckooFilter::create(params, sized);
+      cuckoo::CuckooFilter::create(paramsOf(shape, 0), sized);
       tableBytes = sized.tableByteLength();
     }
     reads.push_back(randomReadMops(tableBytes));
@@ -278,22 +278,19 @@ void printRatios(const std::vector<Row>& rows) {
 }
 
 void printJson(const std::vector<Row>& rows) {
-  std::printf("[\n");
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
-    std::printf(
-        "  {\"semiSort\": %s, \"fingerprintBits\": %u, \"bucketSize\": %u, \"log2Buckets\": %u, "
-        "\"bucketCount\": %llu, \"api\": \"%s\", \"generic\": %s, \"kernel\": \"%s\", \"items\": %llu, "
-        "\"loadFactor\": %.6f, \"bitsPerItem\": %.4f, \"constructMops\": %.3f, \"positiveLookupMops\": %.3f, "
-        "\"negativeLookupMops\": %.3f, \"deleteMops\": %.3f, \"measuredFpr\": %.6e, \"expectedFpr\": %.6e, "
-        "\"randomReadMops\": %.3f}%s\n",
-        r.shape.semiSort ? "true" : "false", r.shape.bits, r.shape.bucketSize, r.shape.log2Buckets,
-        static_cast<unsigned long long>(r.shape.bucketCount()), r.variant.api, r.variant.generic ? "true" : "false",
-        r.kernel.c_str(), static_cast<unsigned long long>(r.items), r.load, r.bitsPerItem, r.constructMops,
-        r.positiveLookupMops, r.negativeLookupMops, r.deleteMops, r.measuredFpr, r.expectedFpr, r.randomReadMops,
-        i + 1 < rows.size() ? "," : "");
+  bench::Json json;
+  json.open('[');
+  for (const Row& r : rows) {
+    const Shape& s = r.shape;
+    json.open('{').field("semiSort", s.semiSort).field("fingerprintBits", s.bits).field("bucketSize", s.bucketSize);
+    json.field("log2Buckets", s.log2Buckets).field("bucketCount", s.bucketCount()).field("api", r.variant.api);
+    json.field("generic", r.variant.generic).field("kernel", r.kernel).field("items", r.items).field("loadFactor", r.load);
+    json.field("bitsPerItem", r.bitsPerItem).field("constructMops", r.constructMops);
+    json.field("positiveLookupMops", r.positiveLookupMops).field("negativeLookupMops", r.negativeLookupMops);
+    json.field("deleteMops", r.deleteMops).field("measuredFpr", r.measuredFpr).field("expectedFpr", r.expectedFpr);
+    json.field("randomReadMops", r.randomReadMops).close('}');
   }
-  std::printf("]\n");
+  std::printf("%s\n", json.close(']').text().c_str());
 }
 
 void printTable(const std::vector<Row>& rows) {
