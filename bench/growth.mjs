@@ -191,10 +191,14 @@ function measureMerge() {
   // merge's do, both halves from the start.
   const mixed = new Float64Array(2 * MERGE_EACH);
   for (let i = 0; i < MERGE_EACH; i++) [mixed[2 * i], mixed[2 * i + 1]] = [a[i], b[i]];
-  const rows = [];
-  // Fixed filters sized for both sets, each holding one, and one holding both.
-  {
-    const make = () => CuckooFilter.create({ capacity: 2 * MERGE_EACH, fpr: FPR, seed: SEED });
+  // Fixed filters sized for both sets, and growable ones grown to the same
+  // size (the one with fewer items gets padding items beyond both sets): one
+  // holding each set, merged, beside one holding both and one fed alternately.
+  const kinds = [
+    ['CuckooFilter', () => CuckooFilter.create({ capacity: 2 * MERGE_EACH, fpr: FPR, seed: SEED })],
+    ['ScalableCuckooFilter', () => ScalableCuckooFilter.create({ initialCapacity: INITIAL, fpr: FPR, seed: SEED })],
+  ];
+  return kinds.map(([name, make]) => {
     const [first, second, both, interleaved] = [make(), make(), make(), make()];
     first.addMany(a);
     second.addMany(b);
@@ -202,23 +206,10 @@ function measureMerge() {
     both.addMany(b);
     interleaved.addMany(mixed);
     const merged = first.merge(second);
-    rows.push(mergeRow('CuckooFilter', merged, first, both, interleaved, a, b));
+    const row = mergeRow(name, name === 'CuckooFilter' ? merged : true, first, both, interleaved, a, b);
     for (const f of [first, second, both, interleaved]) f.dispose();
-  }
-  // Growable filters grown to the same size (the one with fewer items gets
-  // padding items beyond both sets), then merged.
-  {
-    const make = () => ScalableCuckooFilter.create({ initialCapacity: INITIAL, fpr: FPR, seed: SEED });
-    const [first, second, both, interleaved] = [make(), make(), make(), make()];
-    first.addMany(a);
-    second.addMany(b);
-    both.addMany(a);
-    both.addMany(b);
-    interleaved.addMany(mixed);
-    rows.push(mergeRow('ScalableCuckooFilter', (first.merge(second), true), first, both, interleaved, a, b));
-    for (const f of [first, second, both, interleaved]) f.dispose();
-  }
-  return rows;
+    return row;
+  });
 }
 
 function mergeRow(name, merged, filter, both, interleaved, a, b) {
