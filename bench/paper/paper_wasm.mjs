@@ -1,12 +1,9 @@
 #!/usr/bin/env node
-// The experiments of paper_native.cpp on the wasm build, through the public
-// API (import 'cuckoo-wasm', batch calls on BigUint64Array keys: the same 8-byte items
-// the native side inserts). Same command line, same JSON on stdout.
-//
-//   node bench/paper/paper_wasm.mjs load|space|filters|keys [options]
-//
-// `filters` also times the per-call API (has(bigint)) on a prefix of each
-// Figure 5 workload. Build first: bash scripts/build.
+// The experiments of paper_native.cpp on the wasm build through the public
+// API: batch calls on BigUint64Array keys, the 8-byte items the native side
+// inserts; `filters` also times has(bigint) on a prefix of each Figure 5
+// workload. Same command line (paper_wasm.mjs load|space|filters|keys
+// [options]), same JSON on stdout. Build first: bash scripts/build.
 
 import { init, CuckooFilter } from 'cuckoo-wasm';
 import { BloomFilter } from 'cuckoo-wasm/bloom';
@@ -152,11 +149,8 @@ function makeCuckoo(bits, bucketSize, bucketCount, semiSort, seed) {
   return new CuckooFilter({ bucketCount, bucketSize, fingerprintBits: bits, maxKicks: MAX_KICKS, seed, semiSort });
 }
 
-/** The number of slots' worth of keys plus one: a cuckoo filter is full before it runs out. */
-function fillCuckoo(filter, keys) {
-  filter.addMany(keys);
-  return filter.size;
-}
+/** Adds `keys` (a slot's worth and one: the filter is full before they run out); returns the size. */
+const fillCuckoo = (filter, keys) => filter.addMany(keys) && filter.size;
 
 // ---------------------------------------------------------------- Figure 2
 
