@@ -6,6 +6,7 @@
 import { mops } from '../support/format.mjs';
 import { kernelRatios, ratesById } from './kernels.mjs';
 import { nativeRates, nativeRow } from './native.mjs';
+import { KERNEL_VARIANTS } from '../shared/wasm-bench.mjs';
 import { FINGERPRINT_BITS, SEMI_SORTED_BITS } from '../support/measurement.mjs';
 
 const OPS = ['add', 'has', 'miss', 'del'];
@@ -24,14 +25,7 @@ function variantLabel(row) {
 
 /** Native rows in the kernel rows' variant order (no generic batch: cuckoo_bench has none). */
 function nativeKernelRows(native, log2) {
-  const variants = [
-    { id: 'specialised-call', api: 'call', generic: false, semiSort: false },
-    { id: 'specialised-batch', api: 'batch', generic: false, semiSort: false },
-    { id: 'generic-call', api: 'call', generic: true, semiSort: false },
-    { id: 'semi-call', api: 'call', generic: false, semiSort: true },
-    { id: 'semi-batch', api: 'batch', generic: false, semiSort: true },
-  ];
-  return variants.flatMap((v) => {
+  return KERNEL_VARIANTS.flatMap((v) => {
     const row = nativeRow(native, log2, v);
     return row ? [{ ...v, kernel: row.kernel, items: row.items, loadFactor: row.loadFactor, rates: nativeRates(row) }] : [];
   });
