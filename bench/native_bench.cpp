@@ -1,17 +1,11 @@
-// Native benchmark of the core: for each shape and table size, the metrics of
-// the paper's Table 3 (items at first failure, load, bits per item,
-// construction, lookups, deletes, false-positive rate) for
-// - the filter's own kernel, one item per call and in batches,
-// - the generic kernel of the same shape, one item per call (the slower
-//   variant the specialised kernels are measured against),
-// and the random-read limit of the table's memory, measured in the same run:
-// independent 8-byte reads at random from a buffer of the table's size.
+// The native core's timing table (`npm run bench:native`; node-bench.mjs
+// reads --json): for each shape and size, Table 3's metrics (items at the
+// first refused insert, load, bits per item, insert, lookup and delete rates,
+// false-positive rate) for the filter's own kernel per call and batched and
+// for the generic kernel per call, beside the random-read limit of a buffer
+// of the table's size.
 //
-//   cuckoo_bench                          f=12 b=4, and semi-sorted f=13 (the same
-//                                         space), at 2^16 and 2^22 buckets
-//   cuckoo_bench --log2-buckets 16,20 --bits 8,12,16 --bucket-size 4 --semi-bits 13 --json
-//   cuckoo_bench --semi-bits none         no semi-sorted rows
-//   cuckoo_bench --any-count              also 2^k - 1 buckets (hash id 2) beside each 2^k
+//   cuckoo_bench [--log2-buckets 16,22] [--bits 12] [--bucket-size 4] [--semi-bits 13|none] [--any-count] [--json]
 //
 // Variants run interleaved (each run of every variant, then the next run), so
 // that noise from other processes falls on all of them alike; ratios are of

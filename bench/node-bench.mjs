@@ -1,26 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench`: cuckoo-wasm (through its public TypeScript API, import 'cuckoo-wasm'),
-// the native C++ core (build/native/bench/cuckoo_bench --json) and the npm
-// packages cuckoo-filter and bloom-filters, side by side in one markdown table;
-// then the kernel rows (specialised and generic, per call and batched) of
-// wasm in Node and in Chromium beside native's, their ratios, where the time
-// of a call goes, and Chromium against Node in the same run.
-//
-//   node bench/node-bench.mjs               2^16 and 2^22 buckets (several minutes)
-//   node bench/node-bench.mjs --quick       2^16 buckets only, fewer repetitions
-//   node bench/node-bench.mjs --json        the raw results as JSON instead of the tables
-//   node bench/node-bench.mjs --no-browser  without the Chromium column
-//   node bench/node-bench.mjs --space       bits per item at the requested capacity (space.mjs), no timing
-//   node bench/node-bench.mjs --growth      growable filters to 10^7 items, against a sized one and a chain (growth.mjs)
-//   node bench/node-bench.mjs --redis       cuckoo-wasm/redis against a Redis SET, issue 20's targets (redis.mjs)
-//
-// The browser column packs the package (npm pack of the built dist/),
-// installs it into a temporary project, serves it on 127.0.0.1 and opens it
-// in /usr/bin/chromium through playwright-core; it is skipped, with a note,
-// when either is missing.
-//
-// A program, not a test: it prints figures (and whether the project's targets
-// are met) and exits 0 either way. Build first: bash scripts/build.
+// `npm run bench`: cuckoo-wasm through its public API, the native core
+// (cuckoo_bench --json) and the npm peers cuckoo-filter and bloom-filters in
+// one markdown table; then the kernel rows of wasm in Node and in Chromium
+// beside native's, and their ratios. --boundary, --growth and --redis run
+// those programs; --space prints space.mjs's table (node/options.mjs has the
+// flags). The browser column (browser/chromium.mjs) is skipped, with a note,
+// without /usr/bin/chromium or playwright-core. A program, not a test: it
+// prints figures and whether the targets are met, and exits 0 either way.
 
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';

@@ -16,17 +16,7 @@ export function runNative(sizes) {
   if (!existsSync(NATIVE_BENCH)) {
     return { error: `${path.relative(ROOT, NATIVE_BENCH)} not found: run bash scripts/build` };
   }
-  const args = [
-    '--json',
-    '--log2-buckets',
-    sizes.join(','),
-    '--bits',
-    String(FINGERPRINT_BITS),
-    '--bucket-size',
-    String(BUCKET_SIZE),
-    '--semi-bits',
-    String(SEMI_SORTED_BITS),
-  ];
+  const args = ['--json', '--log2-buckets', sizes.join(','), '--bits', FINGERPRINT_BITS, '--bucket-size', BUCKET_SIZE, '--semi-bits', SEMI_SORTED_BITS].map(String);
   const result = spawnSync(NATIVE_BENCH, args, { encoding: 'utf8', maxBuffer: 1 << 22 });
   if (result.status !== 0) return { error: `cuckoo_bench exited with ${result.status}: ${result.stderr.trim()}` };
   return {
