@@ -7,7 +7,7 @@
 
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { median } from '../support/measurement.mjs';
-import { BATCH, PROBE_BASE } from './concurrency.mjs';
+import { BATCH } from './concurrency.mjs';
 import { item, itemsFrom } from './items.mjs';
 
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
@@ -79,4 +79,3 @@ export async function longestScript({ client, capacity, fpr, events, progress })
   return { stashingAddMicros: stashing, medianAddMicros: median(others), singleAdds: others.length + stashing.length, maxKicks: filter.params.maxKicks };
 }
 
-export { PROBE_BASE };
