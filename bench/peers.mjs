@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-import { now, secondsSince } from './support/measurement.mjs';
+import { timeSection } from './support/measurement.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -107,18 +107,10 @@ export function measurePeer(peer, log2, present, absent, target, sample) {
   }
 
   const filter = peer.create(log2, target);
-  let start = now();
-  const items = fill(peer, filter, present, target);
-  const addSeconds = secondsSince(start);
-
-  start = now();
-  const hits = countHits(peer, filter, present, items);
-  const hasSeconds = secondsSince(start);
-
+  const { value: items, wall: addSeconds } = timeSection(() => fill(peer, filter, present, target));
+  const { value: hits, wall: hasSeconds } = timeSection(() => countHits(peer, filter, present, items));
   const negatives = Math.min(sample, absent.length);
-  start = now();
-  const falsePositives = countHits(peer, filter, absent, negatives);
-  const missSeconds = secondsSince(start);
+  const { value: falsePositives, wall: missSeconds } = timeSection(() => countHits(peer, filter, absent, negatives));
 
   const jsonLength = peer.json(filter).length;
 
@@ -127,9 +119,8 @@ export function measurePeer(peer, log2, present, absent, target, sample) {
   let deletes = 0;
   if (peer.remove) {
     deletes = Math.min(sample, items);
-    start = now();
-    const removed = removeAll(peer, filter, present, deletes);
-    deleteRate = deletes / secondsSince(start) / 1e6;
+    const { value: removed, wall } = timeSection(() => removeAll(peer, filter, present, deletes));
+    deleteRate = deletes / wall / 1e6;
     deleteFailures = deletes - removed;
   }
   return {
