@@ -22,7 +22,7 @@ function geometricMean(values) {
 }
 
 /** Bits per item of `make(capacity)` at each capacity, and the shape `describe` reads off the first filter. */
-function sweep(make, describe = (filter) => filter.params) {
+function sweep(make, describe = ({ params }) => ({ fingerprintBits: params.fingerprintBits, bucketSize: params.bucketSize })) {
   let shape;
   const bits = capacities().map((capacity) => {
     const filter = make(capacity);
