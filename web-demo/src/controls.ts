@@ -7,6 +7,7 @@ import { bulkRunning, bulkStep, startBulk } from './bulk.js';
 import { setupViews, start } from './filters.js';
 import { stateFrame } from './frames.js';
 import { lastItem, nextNumberedItem, typedItem } from './items.js';
+import { wireLivePreview } from './live-preview.js';
 import { insert, lookup, remove } from './operations.js';
 import { byId, ui } from './page.js';
 import { formParams, showParamsInAddress, updateSemiSortField } from './params-form.js';
@@ -71,6 +72,7 @@ export function wireControls(): void {
     act(() => start(formParams()));
   });
   ui.form.addEventListener('input', updateSemiSortField);
+  wireLivePreview();
   (ui.form.elements.namedItem('fmt') as HTMLSelectElement).addEventListener('change', () =>
     act(() => {
       const d = currentDemo();

@@ -259,6 +259,14 @@ export function deleteFrames(item: string, trace: DeleteTrace, before: TableStat
   return frames;
 }
 
+/** An item's two buckets marked on the table as it is, for an item not (yet) acted on. */
+export function previewFrame(item: string, where: ItemLocation, table: TableState, params: DemoParams): Frame {
+  const n = new Notation(params);
+  return frame(table, `${hashCaption('Typed', item, where, n)} Nothing is inserted yet: Enter inserts it, l looks it up.`, {
+    bucketMarks: candidateMarks(where),
+  });
+}
+
 export function stateFrame(table: TableState, caption: string): Frame {
   return frame(table, caption);
 }

@@ -16,6 +16,8 @@ function showFrame(frame: Frame, index: number, total: number): void {
   tableView.draw(frame);
   chainView.show(frame);
   ui.caption.textContent = frame.caption;
+  // A frame of an operation ends any preview of a typed item (live-preview.ts).
+  delete ui.caption.dataset.preview;
   ui.stepCount.textContent = total > 1 ? `step ${index + 1} of ${total}` : '—';
   if (demoReady() && currentDemo().gaugesPending && index === total - 1) refreshGauges(true);
 }

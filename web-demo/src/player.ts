@@ -11,6 +11,7 @@ export class Player<Frame extends { pace: number }> {
   #speedIndex = SPEEDS.indexOf(1);
   #playing = true;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #loads = 0;
 
   constructor(
     private readonly show: (frame: Frame, index: number, count: number) => void,
@@ -37,10 +38,21 @@ export class Player<Frame extends { pace: number }> {
     return this.#frames.length;
   }
 
+  /** How many times frames were loaded: a change tells that an operation ran meanwhile. */
+  get loads(): number {
+    return this.#loads;
+  }
+
   /** Shows the first frame and plays on from there if playing. */
   load(frames: Frame[], startAtEnd = false): void {
     this.#frames = frames;
     this.#index = startAtEnd ? frames.length - 1 : 0;
+    this.#loads++;
+    this.#render();
+  }
+
+  /** Draws the current frame again, over whatever was drawn in its place. */
+  redraw(): void {
     this.#render();
   }
 
