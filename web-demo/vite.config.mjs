@@ -19,6 +19,8 @@ export default {
       { find: /^cuckoo-wasm$/, replacement: fromHere('../dist/esm/index.mjs') },
     ],
   },
+  // The paper's views measure in a module worker (measure-worker.ts), which imports the package's entries.
+  worker: { format: 'es' },
   build: {
     outDir: fromHere('../build/demo'),
     emptyOutDir: true,

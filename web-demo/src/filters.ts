@@ -12,6 +12,7 @@ import { stateFrame } from './frames.js';
 import { refreshGauges } from './gauge-readings.js';
 import { refreshKnownItems } from './items.js';
 import { bloomBits, chainView, relationView, tableView } from './page.js';
+import { setupPaperViews } from './paper-views.js';
 import { fillForm, showParamsInAddress } from './params-form.js';
 import { hashIdFor, type DemoParams } from './params.js';
 import { player } from './playback.js';
@@ -73,11 +74,12 @@ export function start(params: DemoParams, loaded?: CuckooFilter, caption?: strin
 
 /** Rebuilds the panels for the current parameters, keeping the filter. */
 export function setupViews(): void {
-  const { params } = currentDemo();
+  const { params, filter } = currentDemo();
   // The page's fixed texts of the other layout hide (style.css).
   document.documentElement.dataset.hashId = String(hashIdFor(params.bucketCount));
   tableView.setup(params);
   relationView.setup(params);
   chainView.setup(params);
   showBloomSummary(null);
+  setupPaperViews(params, filter);
 }

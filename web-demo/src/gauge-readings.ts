@@ -7,18 +7,11 @@ import type { InsertTrace } from 'cuckoo-wasm/inspect';
 import { count, percent, rate } from './format.js';
 import { drawFprChart, drawKickChart } from './gauges.js';
 import { bloomBits, bloomGauges, gauges, ui } from './page.js';
+import { neverAddedProbes, positiveShare } from './probes.js';
 import { currentDemo } from './state.js';
 
 export const PROBE_COUNT = 20_000;
-// Never added: the page adds strings, and these are 8-byte integers whose
-// encodings no typed or numbered item can have (their top bytes are 0).
-const probes = Float64Array.from({ length: PROBE_COUNT }, (_, i) => 2 ** 40 + i);
-
-function measuredRate(answers: Uint8Array): number {
-  let hits = 0;
-  for (const answer of answers) hits += answer;
-  return hits / answers.length;
-}
+const probes = neverAddedProbes(PROBE_COUNT);
 
 export function refreshGauges(record: boolean): void {
   const d = currentDemo();
@@ -27,7 +20,7 @@ export function refreshGauges(record: boolean): void {
   const load = filter.loadFactor;
   const bound = filter.fprBound;
   const expected = filter.expectedFpr;
-  const measured = measuredRate(filter.hasMany(probes));
+  const measured = positiveShare(filter.hasMany(probes));
   const f = params.fingerprintBits;
   const b = params.bucketSize;
   gauges.show([
@@ -71,7 +64,7 @@ export function refreshGauges(record: boolean): void {
   drawFprChart(ui.fprChart, d.fprPoints, bound);
   drawKickChart(ui.kickChart, d.kickBars, params.maxKicks);
 
-  const bloomMeasured = measuredRate(bloom.hasMany(probes));
+  const bloomMeasured = positiveShare(bloom.hasMany(probes));
   bloomGauges.show([
     {
       name: 'bloom-expected',

@@ -19,6 +19,7 @@ import { wireGrowthControls } from './growth-controls.js';
 import { readGrowthParams } from './growth-params.js';
 import { startGrowthDemo } from './growth-run.js';
 import { byId, ui } from './page.js';
+import { startPaperViews } from './paper-views.js';
 import { readParams } from './params.js';
 
 const growth = document.documentElement.dataset.mode === 'growth';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     startGrowthDemo(readGrowthParams(query));
   } else {
     byId('probe-count').textContent = count(PROBE_COUNT);
+    startPaperViews();
     start(readParams(query));
   }
   document.documentElement.dataset.ready = 'true';

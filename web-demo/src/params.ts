@@ -47,6 +47,11 @@ export function hashIdFor(bucketCount: number): 1 | 2 {
   return (bucketCount & (bucketCount - 1)) === 0 ? 1 : 2;
 }
 
+/** Whether `a` and `b` agree on `keys`: a view measured for `a` still holds for `b`. */
+export function sameParams(a: DemoParams | undefined, b: DemoParams, keys: ReadonlyArray<keyof DemoParams>): boolean {
+  return a !== undefined && keys.every((key) => a[key] === b[key]);
+}
+
 function integerIn(text: string | null, min: number, max: number): number | undefined {
   if (text === null || !/^\d+$/.test(text.trim())) return undefined;
   const value = Number(text);
