@@ -20,6 +20,14 @@ export const SPACE_RATES = Array.from({ length: 101 }, (_, k) => 10 ** (-(20 + k
 const DECADES = [1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6];
 const Y_MAX = 32;
 
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** 10⁻³ for 0.001: short tick labels that fit a phone. */
+function powerOfTen(value: number): string {
+  const e = Math.round(Math.log10(value));
+  return `10${e < 0 ? '⁻' : ''}${[...String(Math.abs(e))].map((d) => SUPERSCRIPTS[Number(d)]).join('')}`;
+}
+
 type Series = 'plain' | 'semiSorted' | 'bloom';
 const LABELS: Record<Series, string> = { plain: 'cuckoo', semiSorted: 'semi-sorted cuckoo', bloom: 'Bloom' };
 
@@ -56,7 +64,7 @@ export class SpaceView {
 
   #draw(): void {
     const result = this.#result!;
-    const x = logAxis(1e-6, 1e-1, (v) => rate(v));
+    const x = logAxis(1e-6, 1e-1, powerOfTen);
     const y = linearAxis(0, Y_MAX, [0, 8, 16, 24, 32].map((v) => [v, String(v)]), true);
     drawAxes(this.#chart, x, y, 'false-positive rate ε (log scale)', 'bits per item');
     const bound = SPACE_RATES.map((fpr): [number, number] => [x.at(fpr), y.at(Math.log2(1 / fpr))]);
