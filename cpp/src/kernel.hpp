@@ -82,7 +82,13 @@ class Kernel {
   }
 
   static bool erase(CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    return eraseLocated(f, buckets(f), locate(f, index(f), item, length));
+    SilentObserver silent;
+    return eraseLocated(f, buckets(f), locate(f, index(f), item, length), silent);
+  }
+
+  // erase(), the walk that re-places a stashed fingerprint told to `observer`.
+  static bool eraseObserved(CuckooFilter& f, const void* item, std::size_t length, InsertObserver& observer) noexcept {
+    return eraseLocated(f, buckets(f), locate(f, index(f), item, length), observer);
   }
 
   static unsigned count(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
@@ -108,14 +114,13 @@ class Kernel {
   }
 
   // Rare (a delete while the stash is occupied), so kept out of line.
-  [[gnu::noinline, gnu::cold]] static void reinsertStash(CuckooFilter& f) noexcept {
-    if (!f.stash_.occupied) return;
+  template <class Observer>
+  [[gnu::noinline, gnu::cold]] static void reinsertStash(CuckooFilter& f, Observer& observer) noexcept {
     const Stash homeless = f.stash_;
     f.stash_ = Stash{};
-    SilentObserver silent;
     Buckets view = buckets(f);
     place(f, view, homeless.fingerprint, homeless.bucket, index(f).alternate(homeless.bucket, homeless.fingerprint),
-          silent);
+          observer);
   }
 
   static void containsMany(const CuckooFilter& f, const ItemBatch& batch, unsigned char* answers) noexcept {
@@ -252,7 +257,9 @@ class Kernel {
     observer.onStashed(bucket, fingerprint);
   }
 
-  CUCKOO_OUT_OF_LINE_IN_WASM static bool eraseLocated(CuckooFilter& f, Buckets view, const ItemLocation& where) noexcept {
+  template <class Observer>
+  CUCKOO_OUT_OF_LINE_IN_WASM static bool eraseLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
+                                                      Observer& observer) noexcept {
     if (stashHolds(f, where)) {
       f.stash_ = Stash{};
       --f.itemCount_;
@@ -265,7 +272,7 @@ class Kernel {
     // A slot was freed; give a stashed fingerprint a fresh walk. It may come
     // back to the stash (possibly as a different fingerprint), which is still
     // correct: every item stays in its buckets or the stash.
-    if (f.stash_.occupied) reinsertStash(f);
+    if (f.stash_.occupied) reinsertStash(f, observer);
     return true;
   }
 
@@ -355,7 +362,8 @@ class Kernel {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
       locateBlock(f, relation, view, items, base, n, where);
       touchBlock(view, where, n);
-      for (std::size_t k = 0; k < n; ++k) erased += eraseLocated(f, view, where[k]) ? 1 : 0;
+      SilentObserver silent;
+      for (std::size_t k = 0; k < n; ++k) erased += eraseLocated(f, view, where[k], silent) ? 1 : 0;
     }
     return erased;
   }

@@ -20,7 +20,7 @@ namespace {
 
 // A specialised kernel compiles the hot operations (add, has, delete, one item
 // at a time and in batches) for its shape; the rest (addUnique, counting, the
-// demo's observed inserts, the stash's reinsertion, merging) take the generic kernel's
+// demo's observed inserts and deletes, merging) take the generic kernel's
 // path (kernels_generic.cpp), which makes the same decisions: this keeps the
 // WebAssembly modules small. The tables are filled when the program starts,
 // from the generic tables, which are constants.
@@ -29,7 +29,7 @@ KernelTable tableOf(const char* name) {
   using K = Kernel<Buckets, Index>;
   const KernelTable& generic = Buckets::kSemiSorted ? kGenericSemiSorted : kGenericPacked;
   return KernelTable{name,          &K::insert,           generic.insertUnique, generic.insertObserved,
-                     &K::contains,  &K::erase,            generic.count,        generic.reinsertStash,
+                     &K::contains,  &K::erase,            generic.count,        generic.eraseObserved,
                      generic.insertFingerprint,           &K::insertMany,       &K::containsMany,
                      &K::eraseMany};
 }

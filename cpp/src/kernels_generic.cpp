@@ -11,21 +11,25 @@
 namespace cuckoo::detail {
 namespace {
 
-// The lean WebAssembly module has no caller of observed inserts (only
-// cuckoo-wasm/inspect traces them, in the full module): it leaves them out.
+// The lean WebAssembly module has no caller of observed inserts and deletes
+// (only cuckoo-wasm/inspect traces them, in the full module): it leaves them out.
 #if defined(CUCKOO_LEAN_KERNELS)
 template <class K>
 constexpr auto kObservedInsert = nullptr;
+template <class K>
+constexpr auto kObservedErase = nullptr;
 #else
 template <class K>
 constexpr auto kObservedInsert = &K::insertObserved;
+template <class K>
+constexpr auto kObservedErase = &K::eraseObserved;
 #endif
 
 template <class Buckets>
 constexpr KernelTable genericTable() {
   using K = Kernel<Buckets, BucketIndex>;
   return KernelTable{"generic",     &K::insert,    &K::insertUnique,      kObservedInsert<K>, &K::contains,
-                     &K::erase,     &K::count,     &K::reinsertStash,     &K::insertFingerprint,
+                     &K::erase,     &K::count,     kObservedErase<K>,     &K::insertFingerprint,
                      &K::insertMany, &K::containsMany, &K::eraseMany};
 }
 

@@ -203,6 +203,43 @@ TEST_P(FilterFullEitherTable, ErasingFreesRoomAndTheStashIsReinserted) {
   EXPECT_TRUE(insertKey(filter, 1ULL << 50));
 }
 
+// What an observed erase reports: nothing, unless the stash was occupied and
+// the erase freed a slot; then the walk of the stashed fingerprint, step by
+// step, as an insert's. And it changes exactly what erase changes.
+TEST_P(FilterFullEitherTable, AnObservedEraseReportsTheStashedFingerprintsWalk) {
+  struct Walk final : InsertObserver {
+    std::vector<std::uint32_t> incoming;  // per kick, the homeless fingerprint
+    bool ended = false;
+    std::uint32_t endFingerprint = 0;
+    void onKick(std::uint32_t, unsigned, std::uint32_t in, std::uint32_t, std::uint32_t) override { incoming.push_back(in); }
+    void onPlaced(std::uint32_t, std::uint32_t fp) override { ended = true, endFingerprint = fp; }
+    void onStashed(std::uint32_t, std::uint32_t fp) override { ended = true, endFingerprint = fp; }
+  };
+  CuckooFilter plain = makeFilter(8, 4, 1 << 6, 3, 20, GetParam());
+  const std::vector<std::uint64_t> stored = fillToFirstFailure(plain, 900);
+  ASSERT_TRUE(plain.isFull());
+  CuckooFilter observed;
+  ASSERT_EQ(plain.cloneTo(observed), Status::kOk);
+  unsigned walks = 0;
+  for (const std::uint64_t key : stored) {
+    const Stash before = observed.stash();
+    Walk walk;
+    ASSERT_EQ(observed.eraseObserved(&key, sizeof key, walk), eraseKey(plain, key));
+    ASSERT_TRUE(snapshot(observed) == snapshot(plain)) << "after erasing key " << key;
+    if (!before.occupied) {
+      EXPECT_FALSE(walk.ended) << "no stash, no walk (key " << key << ")";
+      continue;
+    }
+    if (!walk.ended) continue;  // the erased item was the stashed one
+    ++walks;
+    // The walk starts from the stashed fingerprint, and a walk that ends in the
+    // stash leaves there the fingerprint it reports.
+    EXPECT_EQ(walk.incoming.empty() ? walk.endFingerprint : walk.incoming.front(), before.fingerprint);
+    if (observed.stash().occupied) EXPECT_EQ(observed.stash().fingerprint, walk.endFingerprint);
+  }
+  EXPECT_GE(walks, 1U);
+}
+
 TEST(FilterFull, OneBucketFilterUsesTheStashAsItsLastSlot) {
   // m = 1, b = 1: both candidate buckets are bucket 0, so the second item
   // must end in the stash, and the third insert must fail.

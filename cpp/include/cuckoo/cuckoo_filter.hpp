@@ -105,7 +105,7 @@ struct KernelTable {
   bool (*contains)(const CuckooFilter&, const void*, std::size_t) noexcept;
   bool (*erase)(CuckooFilter&, const void*, std::size_t) noexcept;
   unsigned (*count)(const CuckooFilter&, const void*, std::size_t) noexcept;
-  void (*reinsertStash)(CuckooFilter&) noexcept;
+  bool (*eraseObserved)(CuckooFilter&, const void*, std::size_t, InsertObserver&) noexcept;
   bool (*insertFingerprint)(CuckooFilter&, std::uint32_t fingerprint, std::uint32_t bucket) noexcept;
   std::size_t (*insertMany)(CuckooFilter&, const ItemBatch&) noexcept;
   void (*containsMany)(const CuckooFilter&, const ItemBatch&, unsigned char*) noexcept;
@@ -158,6 +158,12 @@ class CuckooFilter {
   // Algorithm 3: removes one copy of the item's fingerprint from its buckets or
   // the stash. Only erase items that were inserted (as with any filter).
   bool erase(const void* item, std::size_t length) noexcept { return kernel_->erase(*this, item, length); }
+  // erase(); when it frees a slot while the stash is occupied, the walk that
+  // re-places the stashed fingerprint goes to `observer` as an insert's would.
+  // Not in the lean WebAssembly module, as insertObserved.
+  bool eraseObserved(const void* item, std::size_t length, InsertObserver& observer) noexcept {
+    return kernel_->eraseObserved(*this, item, length, observer);
+  }
   // Copies of the item's fingerprint in its two buckets and the stash (a
   // bucket counted once when both candidates are the same bucket).
   unsigned count(const void* item, std::size_t length) const noexcept { return kernel_->count(*this, item, length); }
