@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "cuckoo/hashing.hpp"
 #include "cuckoo/scalable_filter.hpp"
@@ -19,6 +20,17 @@
 #include "scalable_table.hpp"
 
 namespace cuckoo {
+namespace detail::scalable {
+
+// The observer of plain inserts and merges: every hook compiles to nothing.
+struct SilentGrowth {
+  void onGrowth(std::uint64_t, std::uint64_t, unsigned) noexcept {}
+  void onSplit(std::uint64_t, std::uint64_t, unsigned) noexcept {}
+  void onSplitEntry(const GrowthObserver::EntryMove&) noexcept {}
+  void onGrown(unsigned) noexcept {}
+};
+
+}  // namespace detail::scalable
 
 class ScalableCuckooFilter::Growth {
   using ItemLocation = Ops::ItemLocation;
@@ -34,9 +46,11 @@ class ScalableCuckooFilter::Growth {
 
   // An add of an item located earlier, perhaps before the table last grew:
   // its virtual buckets and fingerprint do not change, its buckets may have.
-  static bool insertLocated(ScalableCuckooFilter& f, ItemLocation at) noexcept {
+  // `observer` sees every growth it makes.
+  template <class Observer>
+  static bool insertLocated(ScalableCuckooFilter& f, ItemLocation at, Observer& observer) noexcept {
     // A stash left by a failed growth: room first, else the filter is full.
-    if (f.stashCount_ != 0 && (makeRoom(f) != Status::kOk || f.stashCount_ != 0)) return false;
+    if (f.stashCount_ != 0 && (makeRoom(f, observer) != Status::kOk || f.stashCount_ != 0)) return false;
     at.bucket1 = Ops::bucketOf(f, at.virtual1);
     at.bucket2 = Ops::bucketOf(f, at.virtual2);
     HeldEntry leftover;
@@ -46,20 +60,29 @@ class ScalableCuckooFilter::Growth {
     ++f.itemCount_;
     ++f.entryCount_;
     // The item is stored (in the stash at worst) whether or not this succeeds.
-    makeRoom(f);
+    makeRoom(f, observer);
     return true;
+  }
+  static bool insertLocated(ScalableCuckooFilter& f, ItemLocation at) noexcept {
+    detail::scalable::SilentGrowth silent;
+    return insertLocated(f, at, silent);
   }
 
   // Grows until the stash is empty and the load is below kMaxLoad; without
   // growing, kMergeWouldOverfill when growth cannot place the stash
   // (mayGrowForStash).
-  static Status makeRoom(ScalableCuckooFilter& f) noexcept {
+  template <class Observer>
+  static Status makeRoom(ScalableCuckooFilter& f, Observer& observer) noexcept {
     while (needsRoom(f)) {
       if (!mayGrowForStash(f, f.itemCount_)) return detail::rejected(Status::kMergeWouldOverfill);
-      const Status status = growOnce(f, nextBucketCount(f));
+      const Status status = growOnce(f, nextBucketCount(f), observer);
       if (status != Status::kOk) return status;
     }
     return Status::kOk;
+  }
+  static Status makeRoom(ScalableCuckooFilter& f) noexcept {
+    detail::scalable::SilentGrowth silent;
+    return makeRoom(f, silent);
   }
 
   // The bucket count after one growth: `growth` times the buckets, one more at least.
@@ -72,12 +95,19 @@ class ScalableCuckooFilter::Growth {
   }
 
   // One growth, carrying the stash along, then the stash put back where it fits.
-  static Status growOnce(ScalableCuckooFilter& f, std::uint64_t target) noexcept {
+  template <class Observer>
+  static Status growOnce(ScalableCuckooFilter& f, std::uint64_t target, Observer& observer) noexcept {
     HeldList held{f.stash_, f.stashCount_};
-    const Status status = growTo(f, target, held);
+    const Status status = growTo(f, target, held, observer);
     f.stashCount_ = held.count;
-    if (status == Status::kOk) Placement::placeStash(f);
+    if (status != Status::kOk) return status;
+    Placement::placeStash(f);
+    observer.onGrown(f.stashCount_);
     return status;
+  }
+  static Status growOnce(ScalableCuckooFilter& f, std::uint64_t target) noexcept {
+    detail::scalable::SilentGrowth silent;
+    return growOnce(f, target, silent);
   }
 
   // Whether a growth may be made for the stash of `f`, which holds `items`
@@ -142,11 +172,14 @@ class ScalableCuckooFilter::Growth {
 
   // Grows the table to `target` buckets. The one allocation comes first, so
   // a failure changes nothing.
-  static Status growTo(ScalableCuckooFilter& f, std::uint64_t target, HeldList& held) noexcept {
-    if (target <= f.table_->bucketCount()) return detail::rejected(Status::kTableTooLarge);
+  template <class Observer>
+  static Status growTo(ScalableCuckooFilter& f, std::uint64_t target, HeldList& held, Observer& observer) noexcept {
+    const std::uint64_t from = f.table_->bucketCount();
+    if (target <= from) return detail::rejected(Status::kTableTooLarge);
     const Status status = f.table_->resize(target);
     if (status != Status::kOk) return status;
-    while (f.shape_.bucketCount() < target) splitNext(f, held);
+    observer.onGrowth(from, target, held.count);
+    while (f.shape_.bucketCount() < target) splitNext(f, held, observer);
     return Status::kOk;
   }
 
@@ -154,9 +187,11 @@ class ScalableCuckooFilter::Growth {
   // follow their next bit; an entry whose tail is spent is copied to both
   // halves (a held one too: a growth starts with kMaxHeld / 4 held entries at
   // most, mayGrowForStash, and splits one bucket twice at most).
-  static void splitNext(ScalableCuckooFilter& f, HeldList& held) noexcept {
+  template <class Observer>
+  static void splitNext(ScalableCuckooFilter& f, HeldList& held, Observer& observer) noexcept {
     const std::uint64_t bucket = f.shape_.splitBucket;
     const std::uint64_t sibling = (std::uint64_t{1} << f.shape_.level) + bucket;
+    observer.onSplit(bucket, sibling, f.shape_.level);
     const detail::scalable::SlotCodec codec = Ops::codec(f);
     const detail::SlotValues slots = f.table_->read(bucket);
     detail::SlotValues low{};
@@ -178,11 +213,13 @@ class ScalableCuckooFilter::Growth {
     }
     f.table_->write(bucket, low);
     f.table_->write(sibling, high);
+    if constexpr (!std::is_same_v<Observer, detail::scalable::SilentGrowth>) reportSplit(f, observer, bucket, sibling, slots);
     const unsigned heldBefore = held.count;
     for (unsigned k = 0; k < heldBefore; ++k) {
       HeldEntry& entry = held.entries[k];
       if (entry.bucket != bucket) continue;
       const detail::scalable::SplitEntry moved = codec.split(entry.value);
+      observer.onSplitEntry({entry.value, moved.value, routeOf(moved), -1, -1, true});
       entry.value = moved.value;
       if (moved.toBoth && held.count < kMaxHeld) {
         held.entries[held.count++] = HeldEntry{entry.value, sibling};
@@ -194,6 +231,43 @@ class ScalableCuckooFilter::Growth {
       ++f.shape_.level;
       f.shape_.splitBucket = 0;
     }
+  }
+
+  static GrowthObserver::Route routeOf(const detail::scalable::SplitEntry& moved) noexcept {
+    using Route = GrowthObserver::Route;
+    return moved.toBoth ? Route::kCopied : moved.toSibling ? Route::kMoves : Route::kStays;
+  }
+
+  // Tells `observer` where a split put each entry the bucket held `before`,
+  // by the slots the two buckets now show: a semi-sorted bucket is stored
+  // sorted, so an entry's slot is where its value sorts to.
+  template <class Observer>
+  static void reportSplit(const ScalableCuckooFilter& f, Observer& observer, std::uint64_t bucket,
+                          std::uint64_t sibling, const detail::SlotValues& before) noexcept {
+    using Route = GrowthObserver::Route;
+    const detail::scalable::SlotCodec codec = Ops::codec(f);
+    const detail::SlotValues low = f.table_->read(bucket);
+    const detail::SlotValues high = f.table_->read(sibling);
+    unsigned lowTaken = 0;  // slots already reported, as bit sets: copies share a value
+    unsigned highTaken = 0;
+    for (const std::uint32_t value : before.value) {
+      if (value == 0) continue;
+      const detail::scalable::SplitEntry moved = codec.split(value);
+      const Route route = routeOf(moved);
+      const int lowSlot = route != Route::kMoves ? claimSlot(low, moved.value, lowTaken) : -1;
+      const int highSlot = route != Route::kStays ? claimSlot(high, moved.value, highTaken) : -1;
+      observer.onSplitEntry({value, moved.value, route, lowSlot, highSlot, false});
+    }
+  }
+
+  static int claimSlot(const detail::SlotValues& slots, std::uint32_t value, unsigned& taken) noexcept {
+    for (unsigned s = 0; s < kSlots; ++s) {
+      if ((taken >> s & 1U) == 0 && slots.value[s] == value) {
+        taken |= 1U << s;
+        return static_cast<int>(s);
+      }
+    }
+    return -1;
   }
 };
 

@@ -7,12 +7,12 @@
 #include <cmath>
 #include <cstdint>
 
+#include "cuckoo/scalable_filter.hpp"
+
 namespace cuckoo::detail::scalable {
 
-inline constexpr unsigned kSlots = 4;
-// The table grows when its entries pass this share of its slots (or when an
-// insert's evictions run out). The promise of the slot width assumes it.
-inline constexpr double kMaxLoad = 0.9;
+inline constexpr unsigned kSlots = kScalableBucketSize;
+inline constexpr double kMaxLoad = kScalableMaxLoad;
 // r: enough distinct offsets that evictions reach high loads at any size.
 inline constexpr unsigned kFixedBits = 8;
 // T at least: tails that outlast 7 rounds of growth, so that entries copied

@@ -45,6 +45,11 @@ inline constexpr double kMinGrowth = 1.01;
 inline constexpr double kMaxGrowth = 2.0;
 // The largest table: 2^30 buckets (about 4 * 10^9 items).
 inline constexpr unsigned kMaxScalableLevel = 30;
+// Slots per bucket of a growable table; and the share of its slots in use
+// past which it grows (or when an insert's evictions run out). The promise
+// of the slot width assumes this load (scalable_sizing.hpp).
+inline constexpr unsigned kScalableBucketSize = 4;
+inline constexpr double kScalableMaxLoad = 0.9;
 
 struct ScalableParams {
   std::uint64_t initialCapacity = 1000;  // items before the first growth: 1 .. 2^32
@@ -77,6 +82,34 @@ struct ScalableStats {
   double falsePositiveBound;   // the bound at this size, 2b * maxLoad * 2 (rounds + 1) * 2^-W: at most fpr up to the largest table
 };
 
+// Sees each growth an insert makes, split by split (the web demo draws them).
+class GrowthObserver {
+ public:
+  // Where a split sent an entry: kept in the split bucket, moved to its
+  // sibling (the tail's next bit), or copied to both (its tail was spent).
+  enum class Route : std::uint8_t { kStays = 0, kMoves = 1, kCopied = 2 };
+  struct EntryMove {
+    std::uint32_t before;  // the slot value before the split (fingerprint << T | tail)
+    std::uint32_t after;   // and after it, the bit it followed dropped from the tail
+    Route route;
+    int lowSlot;   // its slot in the split bucket afterwards (semi-sorted: where it sorts to), -1 if none
+    int highSlot;  // its slot in the sibling, -1 if none
+    bool held;     // an entry out of the table (the stash), carried along: no slots
+  };
+  // The table grows from `fromBuckets` to `toBuckets` buckets, carrying
+  // `held` entries that wait outside it (an insert whose evictions ran out).
+  virtual void onGrowth(std::uint64_t fromBuckets, std::uint64_t toBuckets, unsigned held) = 0;
+  // Bucket `bucket` of level `level` splits into itself and `sibling` = 2^level + bucket.
+  virtual void onSplit(std::uint64_t bucket, std::uint64_t sibling, unsigned level) = 0;
+  // One entry of the split just announced; the split bucket's in slot order, then held ones.
+  virtual void onSplitEntry(const EntryMove& move) = 0;
+  // The growth is done and the held entries put back where they fit: `stillHeld` did not.
+  virtual void onGrown(unsigned stillHeld) = 0;
+
+ protected:
+  ~GrowthObserver() = default;
+};
+
 namespace detail {
 class ScalableTable;
 }
@@ -104,6 +137,8 @@ class ScalableCuckooFilter {
   // which only items added several times each come to. A delete that makes
   // room for the stashed entry ends it.
   bool insert(const void* item, std::size_t length) noexcept;
+  // insert(), telling `observer` of every growth it makes (for inspection).
+  bool insertObserved(const void* item, std::size_t length, GrowthObserver& observer) noexcept;
   InsertOutcome insertUnique(const void* item, std::size_t length) noexcept;
   bool contains(const void* item, std::size_t length) const noexcept;
   // Removes one copy of the item's entry; only erase items that were added.
