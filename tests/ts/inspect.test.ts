@@ -223,8 +223,39 @@ describe('traceHas and traceDelete', () => {
       filter.add(items.at(-1)!);
     }
     const other = items.find((item) => item !== homeless && !traceHas(filter, item).inStash && filter.has(item))!;
+    const before = buckets(filter).slots;
+    const stashed = stash(filter);
     const trace = traceDelete(filter, other);
     expect(trace).toMatchObject({ deleted: true, from: 'bucket', stashReinserted: true });
+    // The stash's walk, replayed on the table less the deleted copy, gives the table after.
+    const walk = trace.stashReplacement!;
+    expect(walk).not.toBeNull();
+    expect(walk.kicks).toHaveLength(walk.kickCount);
+    const replayed = before.slice();
+    expect(replayed[trace.bucket! * 4 + trace.slot!]).toBe(trace.fingerprint);
+    replayed[trace.bucket! * 4 + trace.slot!] = 0;
+    let homelessNow = stashed.fingerprint;
+    for (const kick of walk.kicks) {
+      expect(kick.incoming).toBe(homelessNow);
+      expect(replayed[kick.bucket * 4 + kick.slot]).toBe(kick.evicted);
+      replayed[kick.bucket * 4 + kick.slot] = kick.incoming;
+      homelessNow = kick.evicted;
+    }
+    expect(walk.fingerprint).toBe(homelessNow);
+    if (walk.end === 'placed') {
+      expect(replayed[walk.bucket * 4 + walk.slot!]).toBe(0);
+      replayed[walk.bucket * 4 + walk.slot!] = walk.fingerprint;
+      expect(stash(filter).occupied).toBe(false);
+    } else {
+      expect(stash(filter)).toMatchObject({ occupied: true, fingerprint: walk.fingerprint, bucket: walk.bucket });
+    }
+    expect(buckets(filter).slots).toEqual(replayed);
+  });
+
+  test('a delete with nothing stashed has no stash walk', () => {
+    using filter = new CuckooFilter(teaching);
+    filter.add('a');
+    expect(traceDelete(filter, 'a')).toMatchObject({ deleted: true, stashReinserted: false, stashReplacement: null });
   });
 });
 

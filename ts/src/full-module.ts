@@ -78,25 +78,34 @@ export interface FullModule {
   bloomItemCount(handle: Handle): number;
   describeBloom(handle: Handle): BloomInfo;
 
-  // Inspection (bindings/inspect_bindings.cpp, inspect_scalable_bindings.cpp).
+  // Inspection (bindings/inspect_bindings.cpp, inspect_table_bindings.cpp, inspect_scalable_bindings.cpp).
   inspectLocate(handle: Handle, item: Address, length: number): RawLocation;
   inspectTraceInsert(handle: Handle, item: Address, length: number, kickCapacity: number): RawInsertTrace;
   inspectTraceLookup(handle: Handle, item: Address, length: number): RawLookupTrace;
-  inspectTraceErase(handle: Handle, item: Address, length: number): RawDeleteTrace;
+  inspectTraceErase(handle: Handle, item: Address, length: number, kickCapacity: number): RawDeleteTrace;
   inspectReadSlots(handle: Handle, firstBucket: number, bucketCount: number, out: Address): void;
   inspectReadStash(handle: Handle): RawStash;
+  inspectReadSemiSortedBucket(handle: Handle, bucket: number): RawSemiSortedBucket;
   inspectAlternateBucket(handle: Handle, bucket: number, fingerprint: number): number;
   inspectMix32(value: number): number;
   inspectTableBits(handle: Handle): number;
   inspectScalableShape(handle: Handle): RawScalableShape;
   inspectReadScalableSlots(handle: Handle, firstBucket: number, bucketCount: number, out: Address): void;
+  inspectTraceGrowingInsert(handle: Handle, item: Address, length: number): RawGrowthTrace;
   inspectKernelName(handle: Handle): string;
   inspectUseGenericKernel(handle: Handle): void;
   inspectPracticalMaxLoad(bucketSize: number): number;
   inspectOptimalBloomHashCount(bitsPerItem: number): number;
-  readonly InsertEnd: { readonly refused: EmbindEnumValue; readonly placed: EmbindEnumValue; readonly stashed: EmbindEnumValue };
+  inspectHashIdFor(bucketCount: number): number;
+  inspectSemiSortAllowed(bucketSize: number, fingerprintBits: number): boolean;
+  readonly WalkEnd: { readonly none: EmbindEnumValue; readonly placed: EmbindEnumValue; readonly stashed: EmbindEnumValue };
+  readonly SplitRoute: { readonly stays: EmbindEnumValue; readonly moves: EmbindEnumValue; readonly copied: EmbindEnumValue };
   readonly DeleteSource: { readonly nowhere: EmbindEnumValue; readonly bucket: EmbindEnumValue; readonly stash: EmbindEnumValue };
   readonly noSlot: number;
+  readonly semiSortedRanks: number;
+  readonly nibbleRankBits: number;
+  readonly scalableMaxLoad: number;
+  readonly scalableBucketSize: number;
 }
 
 /** The Emscripten module object of the full module's glue: its embind functions and its raw exports. */
@@ -185,15 +194,19 @@ export interface RawKick {
   readonly evictedHashMod: number;
 }
 
-export interface RawInsertTrace {
-  readonly location: RawLocation;
-  readonly added: boolean;
+export interface RawWalk {
   readonly kickCount: number;
   readonly kicks: RawKick[];
   readonly end: EmbindEnumValue;
   readonly endBucket: number;
   readonly endSlot: number;
   readonly endFingerprint: number;
+}
+
+export interface RawInsertTrace {
+  readonly location: RawLocation;
+  readonly added: boolean;
+  readonly walk: RawWalk;
 }
 
 export interface RawLookupTrace {
@@ -210,7 +223,34 @@ export interface RawDeleteTrace {
   readonly from: EmbindEnumValue;
   readonly bucket: number;
   readonly slot: number;
-  readonly stashReinserted: boolean;
+  readonly stashWalk: RawWalk;
+}
+
+export interface RawSemiSortedBucket {
+  readonly rank: number;
+  /** The sorted nibbles, 4 bits each, the smallest lowest. */
+  readonly nibbles: number;
+  readonly lowBits: number[];
+}
+
+export interface RawSplitMove {
+  readonly before: number;
+  readonly after: number;
+  readonly route: EmbindEnumValue;
+  readonly lowSlot: number;
+  readonly highSlot: number;
+  readonly held: boolean;
+}
+
+export interface RawGrowthTrace {
+  readonly added: boolean;
+  readonly growths: {
+    readonly fromBuckets: number;
+    readonly toBuckets: number;
+    readonly held: number;
+    readonly stillHeld: number;
+    readonly splits: { readonly bucket: number; readonly sibling: number; readonly level: number; readonly moves: RawSplitMove[] }[];
+  }[];
 }
 
 export interface RawStash {

@@ -1,7 +1,27 @@
-// The bucket ranges the inspect reads (buckets, scalableBuckets) accept:
-// for cuckoo-wasm/inspect only, so that none of it is in the main download.
+// The arguments cuckoo-wasm/inspect's functions check: a live filter, and
+// the bucket ranges the reads (buckets, scalableBuckets) accept. For the
+// inspect entry only, so that none of it is in the main download.
 
+import type { Handle } from './core-exports.js';
+import { CuckooFilter } from './filter.js';
 import { describeValue } from './items.js';
+import { ScalableCuckooFilter } from './scalable.js';
+
+/** The handle of a live CuckooFilter, for `inspect.<method>`. */
+export function filterHandle(filter: unknown, method: string): Handle {
+  if (!(filter instanceof CuckooFilter)) {
+    throw new TypeError(`inspect.${method}: filter must be a CuckooFilter, got ${describeValue(filter)}`);
+  }
+  return filter.live(method);
+}
+
+/** The handle of a live ScalableCuckooFilter, for `inspect.<method>`. */
+export function scalableHandle(filter: unknown, method: string): Handle {
+  if (!(filter instanceof ScalableCuckooFilter)) {
+    throw new TypeError(`inspect.${method}: filter must be a ScalableCuckooFilter, got ${describeValue(filter)}`);
+  }
+  return filter.live(method);
+}
 
 /**
  * One `inspect` read (`buckets`, `scalableBuckets`) copies at most this many slots (64 MiB); read larger tables in ranges.

@@ -5,11 +5,9 @@
  * @packageDocumentation
  */
 
-import type { Handle } from './core-exports.js';
 import { requireFull } from './full-module.js';
-import { describeValue } from './items.js';
-import { ScalableCuckooFilter } from './scalable.js';
-import { checkReadRange } from './inspect-reads.js';
+import type { ScalableCuckooFilter } from './scalable.js';
+import { checkReadRange, scalableHandle } from './inspect-reads.js';
 
 /**
  * The table of a {@link ScalableCuckooFilter} (hash id 3, linear hashing):
@@ -51,13 +49,6 @@ export interface ScalableTableView {
   readonly shape: ScalableShape;
 }
 
-function scalableHandleOf(filter: unknown, method: string): Handle {
-  if (!(filter instanceof ScalableCuckooFilter)) {
-    throw new TypeError(`inspect.${method}: filter must be a ScalableCuckooFilter, got ${describeValue(filter)}`);
-  }
-  return filter.live(method);
-}
-
 /**
  * The shape of a growable filter's table now: level L, split pointer s and
  * slot layout, with the entries it holds. Changes nothing.
@@ -71,7 +62,7 @@ function scalableHandleOf(filter: unknown, method: string): Handle {
  * ```
  */
 export function scalableShape(filter: ScalableCuckooFilter): ScalableShape {
-  const handle = scalableHandleOf(filter, 'scalableShape');
+  const handle = scalableHandle(filter, 'scalableShape');
   const { runtime, full } = requireFull('inspect.scalableShape');
   const { core } = runtime;
   return {
@@ -99,7 +90,7 @@ export function scalableShape(filter: ScalableCuckooFilter): ScalableShape {
  * ```
  */
 export function scalableBuckets(filter: ScalableCuckooFilter, firstBucket = 0, bucketCount?: number): ScalableTableView {
-  const handle = scalableHandleOf(filter, 'scalableBuckets');
+  const handle = scalableHandle(filter, 'scalableBuckets');
   const { runtime, full } = requireFull('inspect.scalableBuckets');
   const shape = scalableShape(filter);
   const total = shape.bucketCount;
