@@ -1,7 +1,7 @@
 // Turns what the growable filter did into the steps the page animates: an
 // add without growth is one step; a growth is the table just before it, the
 // first few splits one at a time, then the rest at once, then the result.
-// Every table shown is the core's, or read back from it (growth-split.ts).
+// Every table shown is the core's, or the core's splits applied to it (growth-split.ts).
 
 import { count, percent, rate } from './format.js';
 import { BUCKET_SIZE, MAX_LOAD, type GrowthReading, type SplitRecord, type TableShape } from './growth-split.js';
@@ -61,7 +61,7 @@ function splitCaption(split: SplitRecord): string {
   const routes = { low: 0, high: 0, both: 0 };
   for (const move of split.moves) routes[move.route]++;
   const copied = routes.both > 0 ? `, ${routes.both} copied to both (tail spent)` : '';
-  const waiting = split.moves.length > BUCKET_SIZE ? `With the entry that waited for it, it had ${split.moves.length}: ` : '';
+  const waiting = split.moves.some((move) => move.waited) ? `With the entry that waited outside the table for it, it had ${split.moves.length}: ` : '';
   return (
     `Split ${from} into ${bucket} (${bucketBinary(bucket, level + 1)}) and ${sibling} (${bucketBinary(sibling, level + 1)}): ` +
     `each entry’s last tail bit becomes the first bit of its bucket number, and leaves the tail. ` +
@@ -119,10 +119,11 @@ export function growthFrames(story: GrowthStory): GrowthFrame[] {
   const slots = BUCKET_SIZE * from.bucketCount;
   const load = percent((from.entryCount + 1) / slots);
   const waits = 'the last entry evicted waits outside the table';
-  const why = reading.early
+  const past = from.entryCount + 1 > MAX_LOAD * slots;
+  const why = !past
     ? `“${item}” found no room: its evictions ran out at load ${load}, so ${waits}, and the table grows early`
     : `“${item}” took the load to ${load} (${count(from.entryCount + 1)} entries in ${count(slots)} slots), past ${percent(MAX_LOAD, 0)}` +
-      (reading.waited ? `; its evictions ran out too, so ${waits}` : '');
+      (reading.early ? `; its evictions ran out too, so ${waits}` : '');
   const green = story.hint !== undefined ? ' Green: the slots the add changed.' : '';
   const frames = [
     frame(
@@ -134,20 +135,19 @@ export function growthFrames(story: GrowthStory): GrowthFrame[] {
       reserve,
     ),
   ];
-  if (reading.readable) {
-    const tables = tablesAfterSplits(reading, DETAILED_SPLITS);
-    splits.slice(0, DETAILED_SPLITS).forEach((split, k) => {
-      frames.push(frame(splitCaption(split), tables[k]!, shapeAfter(split), { split: k, ...splitMarks(split) }, reserve));
-    });
-  }
+  const tables = tablesAfterSplits(reading, DETAILED_SPLITS);
+  splits.slice(0, DETAILED_SPLITS).forEach((split, k) => {
+    frames.push(frame(splitCaption(split), tables[k]!, shapeAfter(split), { split: k, ...splitMarks(split) }, reserve));
+  });
   const moves = splits.flatMap((split) => split.moves);
   const low = moves.filter((m) => m.route === 'low').length;
   const high = moves.filter((m) => m.route === 'high').length;
-  const rest = reading.readable && splits.length > DETAILED_SPLITS ? `The other ${count(splits.length - DETAILED_SPLITS)} splits went the same way. ` : '';
-  const outcome = reading.readable
-    ? `${count(low)} entries stayed in the low half, ${count(high)} went to the high one${reading.copies > 0 ? `, ${count(reading.copies)} with spent tails were copied to both` : ''}. `
-    : 'The entry that waited was put back by evictions after the splits, so they cannot be read back from the halves; the list shows where entries are now. ';
-  const same = !reading.waited && reading.readable;
+  const rest = splits.length > DETAILED_SPLITS ? `The other ${count(splits.length - DETAILED_SPLITS)} splits went the same way. ` : '';
+  const putBack = reading.early ? 'The entry that waited was then put back into the grown table. ' : '';
+  const outcome =
+    `${count(low)} entries stayed in the low half, ${count(high)} went to the high one` +
+    `${reading.copies > 0 ? `, ${count(reading.copies)} with spent tails were copied to both` : ''}. ${putBack}`;
+  const same = !reading.early;
   frames.push(
     frame(
       `${rest}${outcome}Now m = 2^${to.level} + ${to.splitBucket} = ${count(to.bucketCount)}, load ${percent(to.entryCount / (BUCKET_SIZE * to.bucketCount))}. ` +

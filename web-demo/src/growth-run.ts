@@ -3,13 +3,13 @@
 // each growth stops the run while its steps play, then the run goes on. The
 // growth mode's player lives here too: it and the run drive each other.
 
-import { scalableShape } from 'cuckoo-wasm/inspect';
+import { scalableShape, traceGrowingAdd } from 'cuckoo-wasm/inspect';
 import { count, percent, rate } from './format.js';
 import { addFrame, growthFrames, stateFrame, type GrowthFrame, type GrowthStory } from './growth-frames.js';
 import { growthTable, growthUi, splitView } from './growth-page.js';
 import { showGrowthParams, type GrowthParams } from './growth-params.js';
 import { GROWTH_PROBE_COUNT, measure, showReadings } from './growth-readings.js';
-import { BUCKET_SIZE, MAX_LOAD, readGrowth } from './growth-split.js';
+import { BUCKET_SIZE, MAX_LOAD, readGrowth, readGrowthRules } from './growth-split.js';
 import { currentGrowth, newGrowthDemo, readGrowthTable } from './growth-state.js';
 import { ui } from './page.js';
 import { Player } from './player.js';
@@ -61,6 +61,7 @@ function updateStatus(): void {
 }
 
 export function startGrowthDemo(params: GrowthParams): void {
+  readGrowthRules();
   stopRun();
   readingsPending = false;
   const d = newGrowthDemo(params);
@@ -85,20 +86,20 @@ function addItem(): { item: string; story?: GrowthStory } {
   const d = currentGrowth();
   const from = d.shape;
   const item = `item-${d.nextItem++}`;
-  // Kept to read a growth against: before an add that will grow the table, and before every add to a small one, whose
-  // evictions may run out and grow it early.
+  // Kept to mark the slots an add changed: before an add that will grow the table, and before every add to a small one,
+  // whose evictions may run out and grow it early.
   const grows = from.entryCount + 1 > MAX_LOAD * BUCKET_SIZE * from.bucketCount;
   const hint = grows || from.bucketCount <= SMALL_TABLE ? readGrowthTable() : undefined;
-  d.filter.add(item);
+  const { growths } = traceGrowingAdd(d.filter, item);
   d.items.push(item);
   const to = scalableShape(d.filter);
   d.shape = to;
-  if (to.bucketCount === from.bucketCount) return { item };
+  if (growths.length === 0) return { item };
   const tableAfter = readGrowthTable();
-  const reading = readGrowth(from, to, tableAfter, hint);
+  const reading = readGrowth(growths, tableAfter);
   const after = measure(from.bucketCount);
   d.points.push(after);
-  d.rows.push({ index: d.rows.length + 1, items: d.items.length, item, from, to, copies: to.entryCount - from.entryCount - 1, early: reading.early });
+  d.rows.push({ index: d.rows.length + 1, items: d.items.length, item, from, to, copies: reading.copies, early: !grows });
   splitView.load({ index: d.rows.length, item, fromBuckets: from.bucketCount, toBuckets: to.bucketCount, tailBits: to.tailBits, reading });
   readingsPending = true;
   return {

@@ -20,7 +20,8 @@ export interface ShownGrowth {
 
 function moveChip(move: Move, split: SplitRecord, tailBits: number): HTMLElement {
   const chip = element('span', `move move-${move.route}`);
-  Object.assign(chip.dataset, { before: String(move.before), route: move.route, after: String(move.after) });
+  Object.assign(chip.dataset, { before: String(move.before), route: move.route, after: String(move.after), waited: String(move.waited) });
+  if (move.waited) chip.classList.add('move-waited');
   const to = move.route === 'both' ? `${split.bucket} + ${split.sibling}` : String(move.route === 'low' ? split.bucket : split.sibling);
   chip.textContent = `${slotWord(move.before, tailBits)} → ${to}`;
   chip.title =
@@ -37,13 +38,8 @@ function splitItem(split: SplitRecord, growth: ShownGrowth): HTMLLIElement {
   const name = (b: number, bits: number) => (bits === 0 ? String(b) : `${b} (${bucketBinary(b, bits)})`);
   item.append(element('span', 'split-head', `${name(bucket, level)} → ${name(bucket, level + 1)} + ${name(sibling, level + 1)}`));
   const moves = element('span', 'split-moves');
-  if (growth.reading.readable) {
-    for (const move of split.moves) moves.append(moveChip(move, split, growth.tailBits));
-    if (split.moves.length === 0) moves.append(element('span', 'split-empty', 'empty'));
-  } else {
-    const now = (values: Uint32Array) => [...values].filter((v) => v !== 0).map((v) => slotWord(v, growth.tailBits)).join(' ') || 'empty';
-    moves.append(element('span', 'split-now', `now ${bucket}: ${now(split.low)}; ${sibling}: ${now(split.high)}`));
-  }
+  for (const move of split.moves) moves.append(moveChip(move, split, growth.tailBits));
+  if (split.moves.length === 0) moves.append(element('span', 'split-empty', 'empty'));
   item.append(moves);
   return item;
 }
@@ -66,14 +62,13 @@ export class SplitView {
   }
 
   load(growth: ShownGrowth): void {
-    const { splits, copies, readable, early } = growth.reading;
+    const { splits, copies, early } = growth.reading;
     this.summary.textContent =
       `Growth ${growth.index}, at “${growth.item}”: ${count(growth.fromBuckets)} → ${count(growth.toBuckets)} buckets, ` +
       `${count(splits.length)} ${splits.length === 1 ? 'split' : 'splits'}` +
-      (readable ? `, ${count(copies)} ${copies === 1 ? 'entry' : 'entries'} copied.` : '; an entry that waited was put back after them.') +
-      (early ? ' Early: an add’s evictions ran out.' : '');
+      `, ${count(copies)} ${copies === 1 ? 'entry' : 'entries'} copied.` +
+      (early ? ' An add’s evictions ran out: the entry that waited went along and was put back after.' : '');
     this.list.dataset.splits = String(splits.length);
-    this.list.dataset.readable = String(readable);
     this.#items = splits.slice(0, LISTED_SPLITS).map((split) => splitItem(split, growth));
     this.list.replaceChildren(...this.#items);
     if (splits.length > LISTED_SPLITS) this.list.append(element('li', 'split-more', `… and ${count(splits.length - LISTED_SPLITS)} more splits`));

@@ -1,6 +1,8 @@
 // The demo's setup, read from and written to the address bar, so that a link
 // reproduces it. Values out of the demo's ranges fall back to the defaults.
 
+import { semiSortAllowed } from 'cuckoo-wasm/inspect';
+
 export type BucketSize = 1 | 2 | 4 | 8;
 export type NumberFormat = 'bin' | 'hex';
 
@@ -33,19 +35,10 @@ export const LIMITS = {
   maxSeed: 2 ** 32 - 1,
 } as const;
 
-/** The core's rule for semi-sorted tables. */
-export function semiSortAllowed(bucketSize: number, fingerprintBits: number): boolean {
-  return bucketSize === 4 && fingerprintBits >= 5;
-}
-
-/**
- * The core's rule for the bucket layout (FORMAT.md): XOR relates the two
- * buckets only when m is a power of two (hash id 1); any other m reflects
- * them about c (hash id 2). Traces say which, once there is an item.
- */
-export function hashIdFor(bucketCount: number): 1 | 2 {
-  return (bucketCount & (bucketCount - 1)) === 0 ? 1 : 2;
-}
+// The core's rules for semi-sorted tables and for the bucket layout a bucket
+// count gets (XOR for a power of two, hash id 1; the reflection about c for
+// any other, hash id 2), read from it rather than restated here.
+export { hashIdFor, semiSortAllowed } from 'cuckoo-wasm/inspect';
 
 /** Whether `a` and `b` agree on `keys`: a view measured for `a` still holds for `b`. */
 export function sameParams(a: DemoParams | undefined, b: DemoParams, keys: ReadonlyArray<keyof DemoParams>): boolean {
