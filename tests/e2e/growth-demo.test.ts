@@ -164,10 +164,13 @@ describe('growth mode, one item at a time', () => {
     expect(await page.textContent('#caption')).toContain(`the table grows by 1.2`);
     const first = Number(await page.$eval('#growth-table', (n) => (n as HTMLElement).dataset.buckets));
     expect(first).toBeLessThan(to.bucketCount);
+    expect(await gauge(page, 'buckets')).toBe(first);
     expect(await page.$$eval('.gbucket[data-state="future"]', (n) => n.length)).toBe(to.bucketCount - first);
     await page.keyboard.press('ArrowRight');
     expect(await page.textContent('#caption')).toMatch(/^Split bucket \d+/);
     expect(Number(await page.$eval('#growth-table', (n) => (n as HTMLElement).dataset.buckets))).toBe(first + 1);
+    // The gauges show the same moment as the table: one split done.
+    expect(await gauge(page, 'buckets')).toBe(first + 1);
     expect(await page.$$eval('#split-list .split.current', (n) => n.length)).toBe(1);
     await shoot(page, 'growth-laptop-split');
     await page.keyboard.press('End');
@@ -178,6 +181,41 @@ describe('growth mode, one item at a time', () => {
 });
 
 describe('growth mode, items keep coming', () => {
+  test('while items keep coming, every panel shows one moment: the table, the gauges, the log and the lookups agree', async () => {
+    const page = await openGrowth();
+    await page.click('#growth-keep');
+    const seen = new Set<number>();
+    for (let sample = 0; sample < 12; sample++) {
+      await page.waitForTimeout(250);
+      // Read in one evaluation, between two frames of the page.
+      const now = await page.evaluate(() => {
+        const value = (name: string) => Number(document.querySelector<HTMLElement>(`[data-gauge="${name}"]`)!.dataset.value);
+        const newestRow = document.querySelector<HTMLElement>('#growth-log tr');
+        return {
+          items: value('items'),
+          buckets: value('buckets'),
+          found: value('found'),
+          foundText: document.querySelector('[data-gauge="found"]')!.textContent!,
+          tableBuckets: Number(document.querySelector<HTMLElement>('#growth-table')!.dataset.buckets),
+          newestRow: newestRow === null ? null : { items: Number(newestRow.dataset.items), to: Number(newestRow.dataset.to) },
+          rows: Number(document.querySelector<HTMLElement>('#growth-log')!.dataset.rows),
+        };
+      });
+      seen.add(now.items);
+      expect(now.tableBuckets).toBe(now.buckets);
+      expect(now.found).toBe(now.items);
+      expect(now.foundText).toContain(`of ${now.items.toLocaleString('en-US')}`);
+      if (now.newestRow !== null) {
+        expect(now.newestRow.items).toBeLessThanOrEqual(now.items);
+        // The newest growth is the table on show, or one the table has since grown past.
+        expect(now.newestRow.to).toBeLessThanOrEqual(now.buckets);
+      }
+    }
+    await page.click('#growth-keep'); // stop
+    expect(seen.size).toBeGreaterThan(3);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   test('add 1,500 fast-forwarded: every growth logged with the core’s shapes and rates, under the promise; every item found', async () => {
     const page = await openGrowth();
     for (let i = 0; i < 6; i++) await page.keyboard.press('+');

@@ -6,6 +6,7 @@
 import { count, percent, rate } from './format.js';
 import { BUCKET_SIZE, MAX_LOAD, type GrowthReading, type SplitRecord, type TableShape } from './growth-split.js';
 import { bucketBinary, type LevelShape } from './growth-notation.js';
+import type { GrowthMoment } from './growth-readings.js';
 
 export type GrowthBucketMark = 'to-split' | 'low' | 'high';
 export type GrowthSlotMark = 'placed' | 'to-low' | 'to-high' | 'copied';
@@ -28,18 +29,22 @@ export interface GrowthFrame {
   caption: string;
   table: GrowthTable;
   marks: GrowthMarks;
+  /** What the gauges, the log and the charts show with this frame: the same moment as its table. */
+  moment: GrowthMoment;
   pace: number;
 }
 
 /** Splits animated one by one; the rest of a growth is shown at once. */
 const DETAILED_SPLITS = 3;
 
-function frame(caption: string, slots: Uint32Array, shape: LevelShape, marks: Partial<GrowthMarks> = {}, reserve = shape.bucketCount): GrowthFrame {
-  return { caption, table: { slots, shape, reserve }, marks: { buckets: [], slots: [], split: -1, ...marks }, pace: 1 };
+function frame(
+  caption: string, slots: Uint32Array, shape: LevelShape, moment: GrowthMoment, marks: Partial<GrowthMarks> = {}, reserve = shape.bucketCount,
+): GrowthFrame {
+  return { caption, table: { slots, shape, reserve }, marks: { buckets: [], slots: [], split: -1, ...marks }, moment, pace: 1 };
 }
 
-export function stateFrame(slots: Uint32Array, shape: LevelShape, caption: string): GrowthFrame {
-  return frame(caption, slots, shape);
+export function stateFrame(slots: Uint32Array, shape: LevelShape, caption: string, moment: GrowthMoment): GrowthFrame {
+  return frame(caption, slots, shape, moment);
 }
 
 function shapeAfter(split: SplitRecord): LevelShape {
@@ -98,6 +103,9 @@ export interface GrowthStory {
   /** The table before the add that grew it, when known. */
   hint: Uint32Array | undefined;
   tableAfter: Uint32Array;
+  /** The moments just before the growth and just after it. */
+  before: GrowthMoment;
+  after: GrowthMoment;
   /** The false-positive rate measured just after the growth (as just before it), with its bound and promise. */
   measured: number;
   probes: number;
@@ -110,6 +118,27 @@ function range(splits: readonly SplitRecord[]): string {
   const last = splits.at(-1)!;
   if (splits.length === 1) return `bucket ${first.bucket}`;
   return first.level === last.level ? `buckets ${first.bucket}–${last.bucket}` : `buckets ${first.bucket}–${2 ** first.level - 1}, then 0–${last.bucket}`;
+}
+
+/**
+ * The moment after the first `done` splits of the growth: its shape and
+ * entries (copies made so far) and the table's bits per item then; the
+ * rates are the growth's, as a split changes no answer.
+ */
+function momentAfterSplits(story: GrowthStory, done: number): GrowthMoment {
+  const { gauges } = story.before;
+  const splits = story.reading.splits.slice(0, done);
+  const shape = shapeAfter(splits.at(-1)!);
+  const copies = splits.reduce((sum, split) => sum + split.moves.filter((move) => move.route === 'both').length, 0);
+  const slotBits = gauges.shape.fixedBits + gauges.shape.tailBits;
+  return {
+    ...story.before,
+    gauges: {
+      ...gauges,
+      shape: { ...gauges.shape, ...shape, entryCount: gauges.shape.entryCount + copies },
+      bitsPerItem: (BUCKET_SIZE * slotBits * shape.bucketCount) / gauges.items,
+    },
+  };
 }
 
 export function growthFrames(story: GrowthStory): GrowthFrame[] {
@@ -131,13 +160,14 @@ export function growthFrames(story: GrowthStory): GrowthFrame[] {
         `splitting ${range(splits)} in order. New buckets go at the end, so no other bucket moves.${green}`,
       reading.tableBefore,
       from,
+      story.before,
       { buckets: splits.filter((s) => s.bucket < from.bucketCount).map((s) => [s.bucket, 'to-split'] as const), slots: changedSlots(story.hint, reading.tableBefore) },
       reserve,
     ),
   ];
   const tables = tablesAfterSplits(reading, DETAILED_SPLITS);
   splits.slice(0, DETAILED_SPLITS).forEach((split, k) => {
-    frames.push(frame(splitCaption(split), tables[k]!, shapeAfter(split), { split: k, ...splitMarks(split) }, reserve));
+    frames.push(frame(splitCaption(split), tables[k]!, shapeAfter(split), momentAfterSplits(story, k + 1), { split: k, ...splitMarks(split) }, reserve));
   });
   const moves = splits.flatMap((split) => split.moves);
   const low = moves.filter((m) => m.route === 'low').length;
@@ -156,6 +186,7 @@ export function growthFrames(story: GrowthStory): GrowthFrame[] {
         `bound ${rate(story.bound)}, promise ${rate(story.fpr)}.`,
       tableAfter,
       to,
+      story.after,
       { buckets: splits.flatMap((s) => [[s.bucket, 'low'], [s.sibling, 'high']] as const), split: splits.length - 1 },
     ),
   );
@@ -173,7 +204,7 @@ function changedSlots(before: Uint32Array | undefined, after: Uint32Array): Arra
 }
 
 /** One add that did not grow the table, the slots it changed marked. */
-export function addFrame(item: string, before: Uint32Array, after: Uint32Array, shape: TableShape & LevelShape): GrowthFrame {
+export function addFrame(item: string, before: Uint32Array, after: Uint32Array, shape: TableShape & LevelShape, moment: GrowthMoment): GrowthFrame {
   const changed = changedSlots(before, after);
   const slots = BUCKET_SIZE * shape.bucketCount;
   const load = shape.entryCount / slots;
@@ -188,6 +219,7 @@ export function addFrame(item: string, before: Uint32Array, after: Uint32Array, 
       `the table grows when it passes ${percent(MAX_LOAD, 0)}, in ${count(next)} more ${next === 1 ? 'entry' : 'entries'}.`,
     after,
     shape,
+    moment,
     { slots: changed },
   );
 }

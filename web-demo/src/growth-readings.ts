@@ -1,15 +1,16 @@
 // What the growth mode measures on the core: the false-positive rate, on the
 // same never-added items each time, so that measurements compare; and every
-// added item looked up again. Measured at each growth and when a run or an
-// add ends, not on every frame of a run. A split changes no answer (an entry
+// added item looked up again. Measured at each growth, after each add, and
+// each time a fast-forwarded run shows its progress. A split changes no answer (an entry
 // trades a tail bit for a bucket-number bit), so the rate just after a growth
 // is the rate at its fullest, 90 % load.
 
 import { count } from './format.js';
 import { drawBitsChart, drawRateChart } from './growth-charts.js';
-import { showGrowthGauges, showGrowthLog } from './growth-gauges.js';
+import { showGrowthGauges, showGrowthLog, type GaugeReading } from './growth-gauges.js';
 import { growthGauges, growthUi } from './growth-page.js';
 import { currentGrowth, type RatePoint } from './growth-state.js';
+import type { ScalableShape } from 'cuckoo-wasm/inspect';
 
 export const GROWTH_PROBE_COUNT = 100_000;
 // Never added: the page adds strings, and these are 8-byte integers whose
@@ -42,24 +43,68 @@ export function measure(fromBuckets?: number): RatePoint {
   };
 }
 
-/** The gauges from the shape now and the last measurement; with `charts`, the charts and the log too. */
-export function showReadings(charts: boolean): void {
+/**
+ * One moment of the growth mode, everything its panels show: the gauges'
+ * numbers, and how many rows of the log and points of the charts existed.
+ * Each frame carries one, so that the table, the caption, the gauges, the
+ * log and the charts always show the same moment.
+ */
+export interface GrowthMoment {
+  readonly gauges: GaugeReading;
+  readonly rows: number;
+  readonly points: number;
+}
+
+/** The moment now; measure() first, so that the rates are of this moment. */
+export function momentNow(): GrowthMoment {
   const d = currentGrowth();
   const { filter, params, reading } = d;
-  showGrowthGauges(growthGauges, {
-    shape: d.shape,
-    items: d.items.length,
-    bitsPerItem: filter.bitsPerItem,
-    bound: filter.fprBound,
-    fpr: params.fpr,
-    measured: reading.measured,
-    probes: GROWTH_PROBE_COUNT,
-    found: reading.found,
-    measuredAt: reading.items,
-  });
-  if (!charts) return;
-  drawRateChart(growthUi.rateChart, d.points, params.fpr, params.initialCapacity);
-  drawBitsChart(growthUi.bitsChart, d.points, d.shape.fixedBits + d.shape.tailBits, params.initialCapacity);
-  showGrowthLog(growthUi.log, d.rows, d.points);
+  return {
+    gauges: {
+      shape: d.shape,
+      items: d.items.length,
+      bitsPerItem: filter.bitsPerItem,
+      bound: filter.fprBound,
+      fpr: params.fpr,
+      measured: reading.measured,
+      probes: GROWTH_PROBE_COUNT,
+      found: reading.found,
+      measuredAt: reading.items,
+    },
+    rows: d.rows.length,
+    points: d.points.length,
+  };
+}
+
+/**
+ * The moment just before the growth that `after` shows: the add done, the
+ * table not yet grown, its last row and point not yet made. A split changes
+ * no answer, so the rates measured after the growth hold before it; the
+ * bound is the smaller table's (the last point's), the bits its own.
+ */
+export function momentBefore(after: GrowthMoment, from: ScalableShape, copies: number, point: RatePoint): GrowthMoment {
+  const previous = currentGrowth().points[after.points - 2];
+  return {
+    gauges: {
+      ...after.gauges,
+      shape: { ...from, entryCount: after.gauges.shape.entryCount - copies },
+      bitsPerItem: point.bitsBefore,
+      bound: previous?.bound ?? after.gauges.bound,
+    },
+    rows: after.rows - 1,
+    points: after.points - 1,
+  };
+}
+
+/** Shows a moment: the gauges, the charts and the log as they were then. */
+export function showMoment(moment: GrowthMoment): void {
+  const d = currentGrowth();
+  const { params } = d;
+  showGrowthGauges(growthGauges, moment.gauges);
+  const points = d.points.slice(0, moment.points);
+  const { shape } = moment.gauges;
+  drawRateChart(growthUi.rateChart, points, params.fpr, params.initialCapacity);
+  drawBitsChart(growthUi.bitsChart, points, shape.fixedBits + shape.tailBits, params.initialCapacity);
+  showGrowthLog(growthUi.log, d.rows.slice(0, moment.rows), points);
   growthUi.probeCount.textContent = count(GROWTH_PROBE_COUNT);
 }

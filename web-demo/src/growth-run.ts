@@ -8,7 +8,7 @@ import { count, percent, rate } from './format.js';
 import { addFrame, growthFrames, stateFrame, type GrowthFrame, type GrowthStory } from './growth-frames.js';
 import { growthTable, growthUi, splitView } from './growth-page.js';
 import { showGrowthParams, type GrowthParams } from './growth-params.js';
-import { GROWTH_PROBE_COUNT, measure, showReadings } from './growth-readings.js';
+import { GROWTH_PROBE_COUNT, measure, momentBefore, momentNow, showMoment } from './growth-readings.js';
 import { BUCKET_SIZE, MAX_LOAD, readGrowth, readGrowthRules } from './growth-split.js';
 import { currentGrowth, newGrowthDemo, readGrowthTable } from './growth-state.js';
 import { ui } from './page.js';
@@ -22,22 +22,18 @@ export const KEEP_ADDING_LIMIT = 100_000;
 
 export const growthPlayer = new Player<GrowthFrame>(showFrame, updateStatus);
 
+/** Every panel from the frame: its table, caption and split, and its moment's gauges, log and charts. */
 function showFrame(frame: GrowthFrame, index: number, total: number): void {
   growthTable.draw(frame.table, frame.marks);
   splitView.show(frame.marks.split);
   ui.caption.textContent = frame.caption;
   ui.stepCount.textContent = total > 1 ? `step ${index + 1} of ${total}` : '—';
-  if (index === total - 1) flushReadings();
+  showMoment(frame.moment);
 }
 
-// A growth's numbers wait for its last step, so that the gauges do not run ahead of the table.
-let readingsPending = false;
-
-function flushReadings(): void {
-  if (!readingsPending) return;
-  readingsPending = false;
-  showReadings(true);
-}
+/** A fast-forwarded run shows its progress at most this often, each time measured anew: one moment on every panel. */
+const PROGRESS_INTERVAL_MS = 200;
+let progressShownAt = -Infinity;
 
 interface Run {
   target: number;
@@ -63,12 +59,11 @@ function updateStatus(): void {
 export function startGrowthDemo(params: GrowthParams): void {
   readGrowthRules();
   stopRun();
-  readingsPending = false;
   const d = newGrowthDemo(params);
   showGrowthParams(params);
   growthTable.setup(d.shape.fixedBits, d.shape.tailBits);
   splitView.clear();
-  showReadings(true);
+  measure();
   const { bucketCount: m, level: L, splitBucket: s, fixedBits: r, tailBits: T } = d.shape;
   growthPlayer.load([
     stateFrame(
@@ -77,6 +72,7 @@ export function startGrowthDemo(params: GrowthParams): void {
       `An empty growable filter for ${count(params.initialCapacity)} items at first: m = 2^${L} + ${s} = ${m} buckets of 4 slots. ` +
         `Each slot has ${r + T} bits, ${r} of fingerprint and ${T} of tail: enough to keep false positives under ${rate(params.fpr)} at any size. ` +
         'Press n to add items one by one, or k to keep adding.',
+      momentNow(),
     ),
   ]);
 }
@@ -97,21 +93,24 @@ function addItem(): { item: string; story?: GrowthStory } {
   if (growths.length === 0) return { item };
   const tableAfter = readGrowthTable();
   const reading = readGrowth(growths, tableAfter);
-  const after = measure(from.bucketCount);
-  d.points.push(after);
+  const point = measure(from.bucketCount);
+  d.points.push(point);
   d.rows.push({ index: d.rows.length + 1, items: d.items.length, item, from, to, copies: reading.copies, early: !grows });
   splitView.load({ index: d.rows.length, item, fromBuckets: from.bucketCount, toBuckets: to.bucketCount, tailBits: to.tailBits, reading });
-  readingsPending = true;
+  const after = momentNow();
+  const before = momentBefore(after, from, reading.copies, point);
   return {
     item,
-    story: { item, from, to, growth: d.params.growth, reading, hint, tableAfter, measured: after.measured, probes: GROWTH_PROBE_COUNT, bound: after.bound, fpr: d.params.fpr },
+    story: {
+      item, from, to, growth: d.params.growth, reading, hint, tableAfter, before, after,
+      measured: point.measured, probes: GROWTH_PROBE_COUNT, bound: point.bound, fpr: d.params.fpr,
+    },
   };
 }
 
 /** The +1 button: one add, its slots marked, or its growth step by step. */
 export function addOne(): void {
   stopRun();
-  flushReadings();
   const before = readGrowthTable();
   const { item, story } = addItem();
   if (story !== undefined) {
@@ -119,8 +118,7 @@ export function addOne(): void {
     return;
   }
   measure();
-  showReadings(false);
-  growthPlayer.load([addFrame(item, before, readGrowthTable(), currentGrowth().shape)]);
+  growthPlayer.load([addFrame(item, before, readGrowthTable(), currentGrowth().shape, momentNow())]);
 }
 
 export function runActive(): boolean {
@@ -129,7 +127,6 @@ export function runActive(): boolean {
 
 export function startRun(target: number): void {
   stopRun();
-  flushReadings();
   growthPlayer.last();
   run = { target, done: 0, budget: 1, growths: 0, fromBuckets: currentGrowth().shape.bucketCount };
   updateStatus();
@@ -188,9 +185,14 @@ function rateSummary(): string {
 }
 
 function showProgress(r: Run, paused: boolean): void {
+  const now = performance.now();
+  if (!paused && now - progressShownAt < PROGRESS_INTERVAL_MS) return;
+  progressShownAt = now;
   const d = currentGrowth();
+  measure();
   growthTable.draw({ slots: readGrowthTable(), shape: d.shape, reserve: d.shape.bucketCount });
-  showReadings(false);
+  splitView.show(-1);
+  showMoment(momentNow());
   const of = r.target === Infinity ? 'until stopped' : `of ${count(r.target)}`;
   ui.caption.textContent = paused
     ? `Paused after ${count(r.done)} items, load ${percent(d.filter.loadFactor)}. → adds one more, Space resumes.`
@@ -203,11 +205,9 @@ function afterAdds(r: Run, story: GrowthStory | undefined, over: boolean, paused
   if (over) {
     run = null;
     runFrame = 0;
-    if (story === undefined) {
-      measure();
-      showReadings(true);
-    }
-    const frames = story !== undefined ? growthFrames(story) : [stateFrame(readGrowthTable(), currentGrowth().shape, rateSummary())];
+    if (story === undefined) measure();
+    const frames =
+      story !== undefined ? growthFrames(story) : [stateFrame(readGrowthTable(), currentGrowth().shape, rateSummary(), momentNow())];
     const last = frames.at(-1)!;
     frames[frames.length - 1] = { ...last, caption: `${runSummary(r)} ${last.caption}` };
     growthPlayer.load(frames, story === undefined);
