@@ -83,10 +83,29 @@ double blockedFalsePositiveRate(double itemsPerBlock, unsigned hashCount) noexce
   return rate < 1.0 ? rate : 1.0;
 }
 
-// One out-of-line copy of XXH3 for the six item operations below: inlined
-// into each it would cost kilobytes of wasm for no measurable speed.
+// One out-of-line copy of XXH3 for the item operations below: inlined into
+// each it would cost kilobytes of wasm for no measurable speed.
 [[gnu::noinline]] std::uint64_t hashOf(const void* item, std::size_t length, std::uint64_t seed) noexcept {
   return detail::hashItem(item, length, seed);
+}
+
+// The batches of both filters, written once over their hash-level calls.
+template <class Filter>
+std::size_t insertEach(Filter& filter, const ItemBatch& items) noexcept {
+  const std::uint64_t seed = filter.params().seed;
+  std::size_t setNewBits = 0;
+  for (std::size_t k = 0; k < items.count; ++k) {
+    setNewBits += filter.insertHash(hashOf(items.item(k), items.length(k), seed)) ? 1 : 0;
+  }
+  return setNewBits;
+}
+
+template <class Filter>
+void answerEach(const Filter& filter, const ItemBatch& items, unsigned char* answers) noexcept {
+  const std::uint64_t seed = filter.params().seed;
+  for (std::size_t k = 0; k < items.count; ++k) {
+    answers[k] = filter.containsHash(hashOf(items.item(k), items.length(k), seed)) ? 1 : 0;
+  }
 }
 
 }  // namespace
@@ -183,6 +202,12 @@ unsigned StandardBloomFilter::probePositions(const void* item, std::size_t lengt
   return probePositionsOfHash(hashOf(item, length, params_.seed), out);
 }
 
+std::size_t StandardBloomFilter::insertMany(const ItemBatch& items) noexcept { return insertEach(*this, items); }
+
+void StandardBloomFilter::containsMany(const ItemBatch& items, unsigned char* answers) const noexcept {
+  answerEach(*this, items, answers);
+}
+
 BloomStats StandardBloomFilter::stats() const noexcept {
   return BloomStats{itemCount_,
                     params_.bitCount,
@@ -221,6 +246,12 @@ bool BlockedBloomFilter::contains(const void* item, std::size_t length) const no
 
 unsigned BlockedBloomFilter::probePositions(const void* item, std::size_t length, std::uint32_t* out) const noexcept {
   return probePositionsOfHash(hashOf(item, length, params_.seed), out);
+}
+
+std::size_t BlockedBloomFilter::insertMany(const ItemBatch& items) noexcept { return insertEach(*this, items); }
+
+void BlockedBloomFilter::containsMany(const ItemBatch& items, unsigned char* answers) const noexcept {
+  answerEach(*this, items, answers);
 }
 
 BloomStats BlockedBloomFilter::stats() const noexcept {

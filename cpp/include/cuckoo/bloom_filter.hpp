@@ -53,6 +53,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "cuckoo/item_batch.hpp"
 #include "cuckoo/status.hpp"
 
 namespace cuckoo {
@@ -170,6 +171,13 @@ class StandardBloomFilter {
   // `out`, which must hold hashCount() values; returns hashCount().
   unsigned probePositions(const void* item, std::size_t length, std::uint32_t* out) const noexcept;
 
+  // The batches, for callers that cross a boundary once per batch (the
+  // WebAssembly exports): the single-item calls on each item in order, with
+  // the same answers and the same bits. insertMany returns how many items set
+  // at least one new bit; containsMany writes 1 or 0 per item to `answers`.
+  std::size_t insertMany(const ItemBatch& items) noexcept;
+  void containsMany(const ItemBatch& items, unsigned char* answers) const noexcept;
+
   // The same on an item hash computed elsewhere (benchmarks, tests).
   bool insertHash(std::uint64_t hash) noexcept {
     ++itemCount_;
@@ -241,6 +249,8 @@ class BlockedBloomFilter {
   bool insert(const void* item, std::size_t length) noexcept;
   bool contains(const void* item, std::size_t length) const noexcept;
   unsigned probePositions(const void* item, std::size_t length, std::uint32_t* out) const noexcept;
+  std::size_t insertMany(const ItemBatch& items) noexcept;
+  void containsMany(const ItemBatch& items, unsigned char* answers) const noexcept;
 
   // A probe pattern is assembled as a 512-bit mask first, so that insert and
   // lookup touch the block's eight words once each, without branches per probe.
