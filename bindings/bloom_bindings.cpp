@@ -1,16 +1,16 @@
 // The embind glue for the Bloom filters of bloom_filter.hpp, in the manner of
-// cuckoo_bindings.cpp (glue.hpp): filters cross as integer handles, items as
+// the plain exports (glue.hpp): filters cross as integer handles, items as
 // (pointer, length) into wasm memory the TypeScript layer filled, failures as
 // cuckoo::Status values. Nothing here throws or aborts.
 //
 // One handle type serves both kinds of Bloom filter, so that ts/src/bloom.ts
-// needs one set of functions; the kind is chosen once per call, outside the
-// batch loops.
+// needs one set of functions; the kind is chosen once per call, and a batch
+// is handed to the core's batch operations whole.
 
 #include <emscripten/bind.h>
 
+#include <cstddef>
 #include <cstdint>
-#include <utility>
 
 #include "cuckoo/bloom_filter.hpp"
 #include "glue.hpp"
@@ -81,29 +81,27 @@ unsigned bloomProbePositions(Handle h, Address item, std::size_t length, Address
 
 // Batches, in the layouts of glue.hpp. Inserts return how many items set at
 // least one new bit.
-template <class Items>
-unsigned insertBatch(Handle h, const Items& items) {
-  return withFilter(h, [&](auto& filter) { return glue::countTrue(items, glue::call<&std::decay_t<decltype(filter)>::insert>(filter)); });
+unsigned insertBatch(Handle h, const cuckoo::ItemBatch& items) {
+  return withFilter(h, [&](auto& filter) { return static_cast<unsigned>(filter.insertMany(items)); });
 }
-template <class Items>
-void containsBatch(Handle h, const Items& items, Address out) {
+void containsBatch(Handle h, const cuckoo::ItemBatch& items, Address out) {
   withFilter(h, [&](auto& filter) {
-    glue::answerEach(items, glue::call<&std::decay_t<decltype(filter)>::contains>(filter), out);
+    filter.containsMany(items, reinterpret_cast<unsigned char*>(out));
     return 0;
   });
 }
 
 unsigned bloomInsertPacked(Handle h, Address data, Address offsets, unsigned count) {
-  return insertBatch(h, glue::packedItems(data, offsets, count));
+  return insertBatch(h, glue::packedBatch(data, offsets, count));
 }
 void bloomContainsPacked(Handle h, Address data, Address offsets, unsigned count, Address out) {
-  containsBatch(h, glue::packedItems(data, offsets, count), out);
+  containsBatch(h, glue::packedBatch(data, offsets, count), out);
 }
 unsigned bloomInsertFixed(Handle h, Address data, unsigned width, unsigned count) {
-  return insertBatch(h, glue::fixedItems(data, width, count));
+  return insertBatch(h, glue::fixedBatch(data, width, count));
 }
 void bloomContainsFixed(Handle h, Address data, unsigned width, unsigned count, Address out) {
-  containsBatch(h, glue::fixedItems(data, width, count), out);
+  containsBatch(h, glue::fixedBatch(data, width, count), out);
 }
 
 double bloomItemCount(Handle h) {

@@ -7,12 +7,10 @@
 
 #include <emscripten/em_macros.h>
 
-#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <new>
-#include <utility>
 
 #include "cuckoo/item_batch.hpp"
 #include "cuckoo/status.hpp"
@@ -85,61 +83,6 @@ int adoptMade(Address outHandle, Make&& make) {
   Object* object = newObject<Object>();
   if (object == nullptr) return static_cast<int>(cuckoo::Status::kOutOfMemory);
   return keepIfOk(object, make(*object), outHandle);
-}
-
-// The two batch layouts of ts/src/batches.ts: items packed back to back, item
-// k spanning [offsets[k], offsets[k+1]) of `data`; or fixed-width items (the
-// 8-byte integers of a typed array), `width` bytes each.
-struct PackedItems {
-  const unsigned char* data;
-  const std::uint32_t* offsets;
-  unsigned count;
-  const unsigned char* item(unsigned k) const { return data + offsets[k]; }
-  std::size_t length(unsigned k) const { return offsets[k + 1] - offsets[k]; }
-};
-
-struct FixedItems {
-  const unsigned char* data;
-  unsigned width;
-  unsigned count;
-  const unsigned char* item(unsigned k) const { return data + std::size_t{k} * width; }
-  std::size_t length(unsigned) const { return width; }
-};
-
-inline PackedItems packedItems(Address data, Address offsets, unsigned count) {
-  return {bytesAt(data), reinterpret_cast<const std::uint32_t*>(offsets), count};
-}
-inline FixedItems fixedItems(Address data, unsigned width, unsigned count) { return {bytesAt(data), width, count}; }
-
-// `object.*Method(item, length)` as a callable for the loops below; the
-// method is a template argument so that the loops inline it.
-template <auto Method, class Object>
-auto call(Object& object) {
-  return [&object](const unsigned char* item, std::size_t length) { return (object.*Method)(item, length); };
-}
-
-// Runs `call(item, length)` on each item until it returns false; returns how many returned true.
-template <class Items, class Call>
-unsigned untilRefused(const Items& items, Call&& call) {
-  for (unsigned k = 0; k < items.count; ++k) {
-    if (!call(items.item(k), items.length(k))) return k;
-  }
-  return items.count;
-}
-
-// Runs `call(item, length)` on every item; returns how many returned true.
-template <class Items, class Call>
-unsigned countTrue(const Items& items, Call&& call) {
-  unsigned accepted = 0;
-  for (unsigned k = 0; k < items.count; ++k) accepted += call(items.item(k), items.length(k)) ? 1 : 0;
-  return accepted;
-}
-
-// Writes 1 or 0 per item to `out`, as `call(item, length)` answers.
-template <class Items, class Call>
-void answerEach(const Items& items, Call&& call, Address out) {
-  auto* answers = reinterpret_cast<unsigned char*>(out);
-  for (unsigned k = 0; k < items.count; ++k) answers[k] = call(items.item(k), items.length(k)) ? 1 : 0;
 }
 
 }  // namespace glue
