@@ -10,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include "cuckoo/bit_io.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/packed_table.hpp"
 #include "cuckoo/sizing.hpp"
 #include "test_support.hpp"
 
@@ -67,10 +69,16 @@ TEST(Sizing, ChoosesTheShapeWithTheFewestBitsAndTheSmallestBucketCount) {
   }
 }
 
+// Capacities up to 2^32 natively. Where pointers are 32-bit (wasm32) tables
+// stop at 2 GiB (kMaxTableBytes), so there capacities stop at 2^27, whose
+// table is under 1 GiB even at 32-bit fingerprints; the refusal beyond is
+// the next test's.
+constexpr unsigned kCapacityBits = sizeof(void*) >= 8 ? 32 : 27;
+
 TEST(Sizing, TheBucketCountIsTheSmallestThatHoldsTheCapacity) {
   SplitMix64 rng(5);
   for (int trial = 0; trial < 3000; ++trial) {
-    const std::uint64_t capacity = 1 + (rng.next() >> (rng.next() % 32 + 32));
+    const std::uint64_t capacity = 1 + (rng.next() >> (rng.next() % kCapacityBits + 64 - kCapacityBits));
     const double rate = std::ldexp(1.0, -static_cast<int>(rng.next() % 26)) * 0.9;
     FilterParams p;
     p.semiSort = (rng.next() & 1) != 0;
@@ -80,6 +88,19 @@ TEST(Sizing, TheBucketCountIsTheSmallestThatHoldsTheCapacity) {
       ASSERT_LT(capacityFor(p.bucketSize, p.bucketCount - 1), capacity) << capacity;
     }
     ASSERT_LE(2.0 * p.bucketSize * std::ldexp(1.0, -static_cast<int>(p.fingerprintBits)), rate);
+  }
+}
+
+// 1.8e9 items at 3.4e-6: a table of about 5 GB, which 64-bit builds size and
+// 32-bit ones (wasm32) refuse.
+TEST(Sizing, ATableBeyondTheLargestAllocationIsRefused) {
+  FilterParams p;
+  const Status status = paramsForCapacity(1'835'831'624, 3.4332275390625e-06, p);
+  if (kMaxTableBytes < (std::uint64_t{5} << 30)) {
+    EXPECT_EQ(status, Status::kTableTooLarge);
+  } else {
+    ASSERT_EQ(status, Status::kOk);
+    EXPECT_GT(PackedTable::bytesFor(p.fingerprintBits, p.bucketSize, p.bucketCount), std::uint64_t{4} << 30);
   }
 }
 
