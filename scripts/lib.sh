@@ -16,14 +16,23 @@ build_native_sanitized() {
   cmake_build build/native-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUCKOO_SANITIZE=ON -DCUCKOO_BUILD_BENCH=OFF
 }
 
-# The WebAssembly module (Emscripten). Debian's em++ finds its acorn in /usr/share/nodejs.
-build_wasm() {
+# emcmake_build DIR [CMAKE ARGS...]: cmake_build with Emscripten's toolchain.
+# Debian's em++ finds its acorn in /usr/share/nodejs.
+emcmake_build() {
+  local dir=$1
+  shift
   export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
-  if [[ ! -f build/wasm/CMakeCache.txt ]]; then
-    emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+  if [[ ! -f "$dir/CMakeCache.txt" ]]; then
+    emcmake cmake -S . -B "$dir" "$@" >/dev/null
   fi
-  cmake --build build/wasm -j "$(nproc)"
+  cmake --build "$dir" -j "$(nproc)"
 }
+
+# The WebAssembly modules.
+build_wasm() { emcmake_build build/wasm -DCMAKE_BUILD_TYPE=Release; }
+# The GoogleTest suite compiled by em++, to run under Node; its own tree, so
+# that the package's build never carries it.
+build_wasm_tests() { emcmake_build build/wasm-tests -DCMAKE_BUILD_TYPE=Release -DCUCKOO_WASM_TESTS=ON; }
 
 # The npm package contents in dist/: the lean module (cuckoo.wasm, no glue),
 # the full module with its two glue files, and the TypeScript API compiled to
