@@ -235,7 +235,9 @@ TEST_P(FilterFullEitherTable, AnObservedEraseReportsTheStashedFingerprintsWalk) 
     // The walk starts from the stashed fingerprint, and a walk that ends in the
     // stash leaves there the fingerprint it reports.
     EXPECT_EQ(walk.incoming.empty() ? walk.endFingerprint : walk.incoming.front(), before.fingerprint);
-    if (observed.stash().occupied) EXPECT_EQ(observed.stash().fingerprint, walk.endFingerprint);
+    if (observed.stash().occupied) {
+      EXPECT_EQ(observed.stash().fingerprint, walk.endFingerprint);
+    }
   }
   EXPECT_GE(walks, 1U);
 }
