@@ -2,8 +2,7 @@
 // it, revealed step by step; and, for the current kick, its arithmetic: an
 // XOR bit by bit for a power-of-two m, the reflection about c for any other.
 
-import type { InsertTrace } from 'cuckoo-wasm/inspect';
-import type { Frame } from './frames.js';
+import type { Frame, KickWalk } from './frames.js';
 import { Notation } from './frames.js';
 import { binary, bucketBits, bucketDigits, element } from './format.js';
 import { hashIdFor, type DemoParams } from './params.js';
@@ -11,7 +10,7 @@ import { hashIdFor, type DemoParams } from './params.js';
 export class ChainView {
   #items: HTMLElement[] = [];
   #end: HTMLElement | undefined;
-  #trace: InsertTrace | null = null;
+  #trace: KickWalk | null = null;
   #params: DemoParams | undefined;
 
   constructor(
@@ -24,8 +23,8 @@ export class ChainView {
     this.load(null);
   }
 
-  /** Lists the kicks of `trace` (all hidden until frames reveal them); null clears the list. */
-  load(trace: InsertTrace | null, note = 'No kicks yet: inserts into a bucket with a free slot need none.'): void {
+  /** Lists the kicks of `trace`, an insert's or the stash's walk after a delete (all hidden until frames reveal them); null clears the list. */
+  load(trace: KickWalk | null, note = 'No kicks yet: inserts into a bucket with a free slot need none.'): void {
     const params = this.#params!;
     const n = new Notation(params);
     this.#trace = trace;

@@ -3,7 +3,7 @@
 // table before the operation with the trace's kicks applied in order; the
 // last step always shows the table as the core has it afterwards.
 
-import type { DeleteTrace, InsertTrace, ItemLocation, Kick, LookupTrace, StashView } from 'cuckoo-wasm/inspect';
+import type { InsertTrace, ItemLocation, Kick, LookupTrace, StashView } from 'cuckoo-wasm/inspect';
 import { binary, bucketBits, fingerprintText } from './format.js';
 import type { DemoParams } from './params.js';
 
@@ -29,6 +29,18 @@ export interface Frame {
 export interface TableState {
   slots: Uint32Array;
   stash: StashView;
+}
+
+/**
+ * A walk of evictions as the core reports it: an insert's (an InsertTrace is
+ * one), or the stashed fingerprint's once a delete freed a slot.
+ */
+export interface KickWalk {
+  readonly hashId: 1 | 2;
+  readonly kicks: readonly Kick[];
+  readonly kickCount: number;
+  readonly placed: { readonly bucket: number; readonly slot: number; readonly fingerprint: number } | null;
+  readonly stashed: { readonly bucket: number; readonly fingerprint: number } | null;
 }
 
 /** Writes a kick into `slots`: `incoming` replaces the evicted fingerprint. */
@@ -72,15 +84,15 @@ export class Notation {
   }
 }
 
-function quoted(item: string): string {
+export function quoted(item: string): string {
   return item.length > 24 ? `“${item.slice(0, 23)}…”` : `“${item}”`;
 }
 
-function candidateMarks(where: ItemLocation): Array<readonly [number, BucketMark]> {
+export function candidateMarks(where: ItemLocation): Array<readonly [number, BucketMark]> {
   return where.i1 === where.i2 ? [[where.i1, 'i1']] : [[where.i1, 'i1'], [where.i2, 'i2']];
 }
 
-function hashCaption(verb: string, item: string, where: ItemLocation, n: Notation): string {
+export function hashCaption(verb: string, item: string, where: ItemLocation, n: Notation): string {
   const step = n.step(where.hashId, where.i1, where.fingerprintHashMod, where.i2);
   const i2 =
     where.hashId === 1 ? `i2 = i1 XOR hash(f) = ${step}` : `i2 = (c − i1) mod m = ${step}, c being hash(f) scaled to the m buckets`;
@@ -96,7 +108,7 @@ function otherBucket(hashId: 1 | 2, kick: Kick, n: Notation): string {
   return hashId === 1 ? `${kick.bucket} XOR hash(${f}) = ${step}` : `(c − ${kick.bucket}) mod m with c from hash(${f}): ${step}`;
 }
 
-function frame(table: TableState, caption: string, parts: Partial<Frame> = {}): Frame {
+export function frame(table: TableState, caption: string, parts: Partial<Frame> = {}): Frame {
   return {
     caption,
     slots: table.slots,
@@ -110,6 +122,32 @@ function frame(table: TableState, caption: string, parts: Partial<Frame> = {}): 
     pace: 1,
     ...parts,
   };
+}
+
+/** One frame per kick of `walk`, each applied to the table `start` in turn. */
+export function kickFrames(walk: KickWalk, start: TableState, params: DemoParams): Frame[] {
+  const n = new Notation(params);
+  const b = params.bucketSize;
+  const kicks = walk.kicks;
+  let slots = start.slots;
+  return kicks.map((kick, k) => {
+    slots = slots.slice();
+    applyKick(slots, params, kick.bucket, kick.slot, kick.incoming);
+    const next = kicks[k + 1];
+    const then =
+      next !== undefined
+        ? `Bucket ${kick.nextBucket} is full too, so ${n.fp(kick.evicted)} kicks again, at slot ${next.slot}.`
+        : walk.placed !== null
+          ? `Bucket ${kick.nextBucket} has a free slot.`
+          : `That was the last of the ${params.maxKicks} kicks allowed.`;
+    return frame({ slots, stash: start.stash }, `Kick ${k + 1}: ${n.fp(kick.incoming)} takes slot ${kick.slot} of bucket ${kick.bucket}, evicting ${n.fp(kick.evicted)}. Its other bucket is ${otherBucket(walk.hashId, kick, n)}. ${then}`, {
+      bucketMarks: [[kick.bucket, 'current'], [kick.nextBucket, 'next']],
+      slotMarks: [[kick.bucket * b + kick.slot, 'chosen']],
+      kicksShown: k + 1,
+      currentKick: k,
+      pace: k < 6 ? 1 : k < 30 ? 0.35 : 0.1,
+    });
+  });
 }
 
 export function insertFrames(
@@ -153,27 +191,7 @@ export function insertFrames(
       slotMarks: [[first.bucket * b + first.slot, 'chosen']],
     }),
   );
-  let slots = before.slots;
-  kicks.forEach((kick, k) => {
-    slots = slots.slice();
-    applyKick(slots, params, kick.bucket, kick.slot, kick.incoming);
-    const next = kicks[k + 1];
-    const then =
-      next !== undefined
-        ? `Bucket ${kick.nextBucket} is full too, so ${n.fp(kick.evicted)} kicks again, at slot ${next.slot}.`
-        : trace.placed !== null
-          ? `Bucket ${kick.nextBucket} has a free slot.`
-          : `That was the last of the ${params.maxKicks} kicks allowed.`;
-    frames.push(
-      frame({ slots, stash: before.stash }, `Kick ${k + 1}: ${n.fp(kick.incoming)} takes slot ${kick.slot} of bucket ${kick.bucket}, evicting ${n.fp(kick.evicted)}. Its other bucket is ${otherBucket(trace.hashId, kick, n)}. ${then}`, {
-        bucketMarks: [[kick.bucket, 'current'], [kick.nextBucket, 'next']],
-        slotMarks: [[kick.bucket * b + kick.slot, 'chosen']],
-        kicksShown: k + 1,
-        currentKick: k,
-        pace: k < 6 ? 1 : k < 30 ? 0.35 : 0.1,
-      }),
-    );
-  });
+  frames.push(...kickFrames(trace, before, params));
   const kickWord = trace.kickCount === 1 ? 'kick' : 'kicks';
   if (trace.placed !== null) {
     const { bucket, slot, fingerprint } = trace.placed;
@@ -218,45 +236,6 @@ export function lookupFrames(item: string, trace: LookupTrace, table: TableState
     frame(table, `${hashCaption('Look up', item, trace, n)} Only these two buckets can hold it.`, { bucketMarks: candidates }),
     frame(table, answer, { bucketMarks: candidates, slotMarks: matches, stashMarked: trace.inStash }),
   ];
-}
-
-export function deleteFrames(item: string, trace: DeleteTrace, before: TableState, after: TableState, params: DemoParams): Frame[] {
-  const n = new Notation(params);
-  const b = params.bucketSize;
-  const candidates = candidateMarks(trace);
-  const frames = [frame(before, `${hashCaption('Delete', item, trace, n)}`, { bucketMarks: candidates })];
-  if (!trace.deleted) {
-    frames.push(
-      frame(after, `Neither bucket nor the stash holds ${n.fp(trace.fingerprint)}: nothing to delete. (Deleting only works for items that were added.)`, {
-        bucketMarks: candidates,
-      }),
-    );
-  } else if (trace.from === 'stash') {
-    frames.push(
-      frame(before, `The stash holds ${n.fp(trace.fingerprint)} for one of these buckets: it is removed from the stash.`, {
-        bucketMarks: candidates,
-        stashMarked: true,
-      }),
-      frame(after, 'The stash is empty again, so the filter accepts inserts again.', { bucketMarks: candidates }),
-    );
-  } else {
-    const index = trace.bucket! * b + trace.slot!;
-    const restash = trace.stashReinserted
-      ? ' The freed slot let the stashed fingerprint walk again (its steps are not traced), so other buckets may have changed.'
-      : '';
-    frames.push(
-      frame(before, `Slot ${trace.slot} of bucket ${trace.bucket} holds ${n.fp(trace.fingerprint)}: one copy is removed. The item owns this copy, so no other item is affected.`, {
-        bucketMarks: candidates,
-        slotMarks: [[index, 'removed']],
-      }),
-      frame(after, trace.stashReinserted ? `Deleted.${restash}` : 'Deleted: the slot is free again.', {
-        bucketMarks: candidates,
-        // The stash's walk may have refilled the slot at once.
-        slotMarks: after.slots[index] === 0 ? [[index, 'removed']] : [],
-      }),
-    );
-  }
-  return frames;
 }
 
 /** An item's two buckets marked on the table as it is, for an item not (yet) acted on. */

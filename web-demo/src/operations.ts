@@ -6,7 +6,8 @@
 import { traceAdd, traceDelete, traceHas } from 'cuckoo-wasm/inspect';
 import { addToBloom, explainBloomDelete, showBloomSummary } from './bloom-side.js';
 import { stopBulk } from './bulk.js';
-import { deleteFrames, insertFrames, lookupFrames } from './frames.js';
+import { deleteFrames, stashWalk } from './delete-frames.js';
+import { insertFrames, lookupFrames } from './frames.js';
 import { flushPendingGauges, recordKicks } from './gauge-readings.js';
 import { refreshKnownItems } from './items.js';
 import { chainView, relationView } from './page.js';
@@ -58,7 +59,8 @@ export function remove(item: string): void {
     refreshKnownItems();
   }
   relationView.show(trace, item);
-  chainView.load(null, 'Deletes remove one copy of the fingerprint from one of the two buckets: no kicks.');
+  // A delete kicks nothing, but the room it makes lets the stashed fingerprint walk again: its kicks are the chain.
+  chainView.load(stashWalk(trace), 'Deletes remove one copy of the fingerprint from one of the two buckets: no kicks.');
   const positions = showBloomSummary({ item, i1: trace.i1, i2: trace.i2 }, 'delete');
   explainBloomDelete(item, trace.deleted, positions);
   d.gaugesPending = trace.deleted;
