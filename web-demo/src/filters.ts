@@ -11,7 +11,7 @@ import { stopBulk } from './bulk.js';
 import { stateFrame } from './frames.js';
 import { refreshGauges } from './gauge-readings.js';
 import { refreshKnownItems } from './items.js';
-import { bloomBits, chainView, relationView, tableView } from './page.js';
+import { bloomBits, chainView, relationView, semiBucketView, tableView } from './page.js';
 import { setupPaperViews } from './paper-views.js';
 import { fillForm, showParamsInAddress } from './params-form.js';
 import { hashIdFor, type DemoParams } from './params.js';
@@ -81,5 +81,6 @@ export function setupViews(): void {
   relationView.setup(params);
   chainView.setup(params);
   showBloomSummary(null);
+  semiBucketView.setup(params, filter);
   setupPaperViews(params, filter);
 }

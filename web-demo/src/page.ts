@@ -6,6 +6,7 @@ import { BloomBits } from './bloom-view.js';
 import { ChainView } from './chain-view.js';
 import { GaugeList } from './gauges.js';
 import { RelationView } from './relation-view.js';
+import { SemiBucketView } from './semi-bucket-view.js';
 import { TableView } from './table-view.js';
 
 export function byId<T extends HTMLElement>(id: string): T {
@@ -31,6 +32,7 @@ export const ui = {
 };
 
 export const tableView = new TableView(byId('table'), byId('stash'), byId('stash-note'));
+export const semiBucketView = new SemiBucketView(byId('semi-panel'), byId<HTMLInputElement>('semi-bucket'), byId('semi-bucket-view'), byId('table'));
 export const relationView = new RelationView(byId('relation'));
 export const chainView = new ChainView(byId<HTMLOListElement>('chain'), byId('kick-now'));
 export const gauges = new GaugeList(byId('gauges'));

@@ -6,7 +6,7 @@
 import { bulkRunning, resumeBulk } from './bulk.js';
 import type { Frame } from './frames.js';
 import { refreshGauges } from './gauge-readings.js';
-import { chainView, tableView, ui } from './page.js';
+import { chainView, semiBucketView, tableView, ui } from './page.js';
 import { Player } from './player.js';
 import { currentDemo, demoReady } from './state.js';
 
@@ -20,6 +20,8 @@ function showFrame(frame: Frame, index: number, total: number): void {
   delete ui.caption.dataset.preview;
   ui.stepCount.textContent = total > 1 ? `step ${index + 1} of ${total}` : '—';
   if (demoReady() && currentDemo().gaugesPending && index === total - 1) refreshGauges(true);
+  // The core's bucket is already the one after the operation: shown once the animation gets there.
+  if (index === total - 1) semiBucketView.refresh();
 }
 
 /** On every change of the player, and when a bulk run starts or ends. */

@@ -89,6 +89,11 @@ class DetailedTable implements Renderer {
     for (let bucket = 0; bucket < bucketCount; bucket++) {
       const { card, label, cells } = bucketCard(bucket, bucketSize, style);
       label.append(element('span', 'bucket-bin', binary(bucket, indexBits)), element('span', 'bucket-dec', String(bucket)));
+      // Semi-sorted buckets can be focused: the semi-sorted panel shows how the focused one is stored.
+      if (params.semiSort) {
+        card.tabIndex = 0;
+        card.setAttribute('aria-label', `bucket ${bucket}`);
+      }
       grid.append(card);
       this.#buckets.push(card);
       this.#cells.push(...cells);
