@@ -10,7 +10,7 @@ import { CuckooFilter } from '../../dist/cjs/index.node.js';
 import { BloomFilter } from '../../dist/cjs/bloom.node.js';
 import { buckets, locate, practicalMaxLoad, tableBits, traceAdd } from '../../dist/cjs/inspect.node.js';
 import { repoRoot } from '../support/pack';
-import { buildDemoInto, demoInBrowser, shoot } from './support/demo-page';
+import { buildDemoInto, demoInBrowser, shoot, shootAt } from './support/demo-page';
 import { expectNoErrors, relationOnPage, tableOnPage } from './support/demo-readers';
 
 const demoDir = join(repoRoot, 'build', 'demo-paper-views-test');
@@ -26,16 +26,6 @@ function loadAtFirstFailure(filter: CuckooFilter): number {
 async function measure(page: Page, panel: string, button: string): Promise<void> {
   await page.click(button);
   await page.waitForSelector(`${panel}[data-state="done"]`, { timeout: 150000 });
-}
-
-async function shootPanel(page: Page, panel: string, name: string): Promise<void> {
-  // The panel's top just below the operations bar, which stays on top at laptop width.
-  await page.$eval(panel, (node) => {
-    node.scrollIntoView({ block: 'start' });
-    const bar = document.querySelector('.ops')!.getBoundingClientRect();
-    if (getComputedStyle(document.querySelector('.ops')!).position === 'sticky') window.scrollBy(0, -bar.height - 8);
-  });
-  await shoot(page, name, false);
 }
 
 async function widthFits(page: Page, viewport: { width: number }): Promise<void> {
@@ -88,7 +78,7 @@ describe('the item box, live', () => {
     expect(where.hashId).toBe(2);
     expect((await relationOnPage(page)).values).toMatchObject({ i1: where.i1, hashMod: where.fingerprintHashMod, i2: where.i2 });
     await widthFits(page, narrowPhone);
-    await shootPanel(page, '.ops', 'phone-live-item');
+    await shootAt(page, '.ops', 'phone-live-item');
     expectNoErrors(page);
     await page.close();
   });
@@ -125,7 +115,7 @@ describe('the paper’s panels, against the core', () => {
     const large = curves.at(-1)!.loads;
     expect(large[0]).toBeLessThan(0.6);
     for (const curve of curves) for (const load of curve.loads.slice(6)) expect(load).toBeGreaterThan(0.9);
-    await shootPanel(page, '#fplen-panel', 'laptop-fingerprint-length');
+    await shootAt(page, '#fplen-panel', 'laptop-fingerprint-length');
     expectNoErrors(page);
   });
 
@@ -163,7 +153,7 @@ describe('the paper’s panels, against the core', () => {
     expect(shownSlots).toEqual([...buckets(core, chosen.i1, 1).slots, ...buckets(core, chosen.i2, 1).slots]);
     expect(core.add('apple')).toBe(false);
     expect(await page.textContent('#collision-status')).toContain('ends in the stash. The filter now refuses every insert');
-    await shootPanel(page, '#collision-panel', 'laptop-collision');
+    await shootAt(page, '#collision-panel', 'laptop-collision');
     expectNoErrors(page);
   });
 
@@ -195,7 +185,7 @@ describe('the paper’s panels, against the core', () => {
       expect(rows[i]!.fpr).toBeGreaterThan(rows[i - 1]!.fpr);
     }
     expect(await page.textContent('#bsize-rule')).toContain('256 slots of 6 bits');
-    await shootPanel(page, '#bsize-panel', 'laptop-bucket-size');
+    await shootAt(page, '#bsize-panel', 'laptop-bucket-size');
     expectNoErrors(page);
   });
 
@@ -232,7 +222,7 @@ describe('the paper’s panels, against the core', () => {
     expect(await page.$eval('#space-chart', (n) => (n as HTMLElement).dataset.here)).toBe(`${here.fprBound},${tableBits(here) / (here.slotCount * practicalMaxLoad(4))}`);
     const decades = await page.$$eval('#space-rows tr', (trs) => trs.map((tr) => Number((tr as HTMLElement).dataset.plain)));
     expect(decades).toEqual([1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6].map((r) => cuckooBits(r, false)));
-    await shootPanel(page, '#space-panel', 'laptop-space');
+    await shootAt(page, '#space-panel', 'laptop-space');
     expectNoErrors(page);
   });
 
@@ -257,7 +247,7 @@ describe('the paper’s panels at phone width', () => {
     await measure(page, '#bsize-panel', '#bsize-measure');
     await widthFits(page, narrowPhone);
     for (const [panel, name] of [['#fplen-panel', 'fingerprint-length'], ['#collision-panel', 'collision'], ['#bsize-panel', 'bucket-size'], ['#space-panel', 'space']]) {
-      await shootPanel(page, panel!, `phone-${name}`);
+      await shootAt(page, panel!, `phone-${name}`);
     }
     // By keyboard: the collision form submits with Enter.
     await page.focus('#collision-item');

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { CuckooFilter } from '../../dist/cjs/index.node.js';
 import { buckets, locate, semiSortedBucket, stash, traceAdd, traceDelete } from '../../dist/cjs/inspect.node.js';
 import { repoRoot } from '../support/pack';
-import { buildDemoInto, demoInBrowser, settle, shoot } from './support/demo-page';
+import { buildDemoInto, demoInBrowser, settle, shoot, shootAt } from './support/demo-page';
 import { chainOnPage, expectNoErrors, tableOnPage } from './support/demo-readers';
 
 const demoDir = join(repoRoot, 'build', 'demo-semi-stash-test');
@@ -82,9 +82,7 @@ describe('a semi-sorted bucket as stored', () => {
     await settle(page);
     await expectBucket(trace.placed?.bucket ?? trace.i1);
     if (name === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(narrowPhone.width);
-    await page.$eval('#semi-panel', (node) => node.scrollIntoView({ block: 'start' }));
-    if (name === 'laptop') await page.$eval('#table-title', (node) => node.scrollIntoView({ block: 'start' }));
-    await shoot(page, `${name}-semi-bucket`, false);
+    await shootAt(page, '#semi-panel', `${name}-semi-bucket`);
     expectNoErrors(page);
     await page.close();
   });
@@ -145,10 +143,7 @@ describe('the stash walks again after a delete', () => {
       const cell = `.bucket[data-bucket="${kick.bucket}"] .slot[data-slot="${kick.slot}"]`;
       expect(await page.$eval(cell, (n) => Number((n as HTMLElement).dataset.fp))).toBe(kick.incoming);
       expect((await chainOnPage(page)).filter((c) => !c.hidden)).toHaveLength(k + 1);
-      if (k === 0) {
-        if (name === 'phone') await page.$eval('#kicks-title', (node) => node.scrollIntoView({ block: 'start' }));
-        await shoot(page, `${name}-stash-walk`, false);
-      }
+      if (k === 0) await (name === 'phone' ? shootAt(page, '.kicks-panel', `${name}-stash-walk`) : shoot(page, `${name}-stash-walk`, false));
     }
     if (name === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(narrowPhone.width);
     expectNoErrors(page);

@@ -68,3 +68,14 @@ export async function settle(page: Page, timeout = 60000): Promise<void> {
 export async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage });
 }
+
+/** A screenshot of the viewport with `selector`'s top just below the operations bar (sticky at laptop width). */
+export async function shootAt(page: Page, selector: string, name: string): Promise<void> {
+  await page.mouse.move(0, 0); // a pointer left over a table would change what hover shows
+  await page.$eval(selector, (node) => {
+    node.scrollIntoView({ block: 'start' });
+    const bar = document.querySelector('.ops');
+    if (bar !== null && getComputedStyle(bar).position === 'sticky') window.scrollBy(0, -bar.getBoundingClientRect().height - 8);
+  });
+  await shoot(page, name, false);
+}
