@@ -71,7 +71,7 @@ export function wireControls(): void {
     event.preventDefault();
     act(() => start(formParams()));
   });
-  ui.form.addEventListener('input', updateSemiSortField);
+  ui.form.addEventListener('input', () => act(updateSemiSortField));
   wireLivePreview();
   (ui.form.elements.namedItem('fmt') as HTMLSelectElement).addEventListener('change', () =>
     act(() => {

@@ -24,7 +24,10 @@ export function fillForm(params: DemoParams): void {
 
 export function updateSemiSortField(): void {
   const fields = ui.form.elements as unknown as Record<string, HTMLInputElement>;
-  const allowed = semiSortAllowed(Number(fields.b!.value), Number(fields.f!.value));
+  const b = Number(fields.b!.value);
+  const f = Number(fields.f!.value);
+  // The core takes whole numbers only; anything else in the field is no table at all.
+  const allowed = Number.isInteger(f) && f >= 0 && semiSortAllowed(b, f);
   fields.semi!.disabled = !allowed;
   if (!allowed) fields.semi!.checked = false;
 }
