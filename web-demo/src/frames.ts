@@ -241,7 +241,7 @@ export function lookupFrames(item: string, trace: LookupTrace, table: TableState
 /** An item's two buckets marked on the table as it is, for an item not (yet) acted on. */
 export function previewFrame(item: string, where: ItemLocation, table: TableState, params: DemoParams): Frame {
   const n = new Notation(params);
-  return frame(table, `${hashCaption('Typed', item, where, n)} Nothing is inserted yet: Enter inserts it, l looks it up.`, {
+  return frame(table, `${hashCaption('Typed', item, where, n)} Not inserted: Enter inserts it.`, {
     bucketMarks: candidateMarks(where),
   });
 }
