@@ -109,10 +109,6 @@ bool ScalableCuckooFilter::insert(const void* item, std::size_t length) noexcept
   return Growth::insertLocated(*this, Ops::locate(*this, item, length));
 }
 
-bool ScalableCuckooFilter::insertObserved(const void* item, std::size_t length, GrowthObserver& observer) noexcept {
-  return Growth::insertLocated(*this, Ops::locate(*this, item, length), observer);
-}
-
 InsertOutcome ScalableCuckooFilter::insertUnique(const void* item, std::size_t length) noexcept {
   if (contains(item, length)) return InsertOutcome::kAlreadyPresent;
   return insert(item, length) ? InsertOutcome::kInserted : InsertOutcome::kFull;
