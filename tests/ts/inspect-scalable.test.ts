@@ -4,7 +4,7 @@
 // knows every item's virtual bucket number and fingerprint, and finds its entry
 // where the layout says it must be.
 import { CuckooFilter, CuckooFilterError, ScalableCuckooFilter, init } from 'cuckoo-wasm';
-import { fingerprintHash, locate, MAX_SLOTS_PER_READ, scalableBuckets, scalableShape, type ScalableShape } from 'cuckoo-wasm/inspect';
+import { bucketNumberBits, fingerprintHash, locate, MAX_SLOTS_PER_READ, scalableBuckets, scalableShape, type ScalableShape } from 'cuckoo-wasm/inspect';
 
 beforeAll(() => init());
 
@@ -137,4 +137,17 @@ describe('scalableBuckets', () => {
     expect(() => scalableBuckets(filter)).toThrow(CuckooFilterError);
     expect(() => scalableShape(filter)).toThrow(/scalableShape: this filter was disposed/);
   });
+});
+
+test('bucketNumberBits: L + 1 bits for the buckets split in this round, L for the rest, at every shape a filter passes through', () => {
+  using filter = ScalableCuckooFilter.create({ initialCapacity: 16, fpr: 0.01, seed: 6 });
+  const shapes = new Set<string>();
+  for (let i = 0; i < 3000; i++) {
+    filter.add(`grow-${i}`);
+    const shape = scalableShape(filter);
+    if (shapes.has(`${shape.level},${shape.splitBucket}`)) continue;
+    shapes.add(`${shape.level},${shape.splitBucket}`);
+    for (let bucket = 0; bucket < shape.bucketCount; bucket++) expect(bucketNumberBits(shape, bucket)).toBe(levelOf(shape, bucket));
+  }
+  expect(shapes.size).toBeGreaterThan(20);
 });

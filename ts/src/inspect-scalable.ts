@@ -101,3 +101,21 @@ export function scalableBuckets(filter: ScalableCuckooFilter, firstBucket = 0, b
   });
   return { firstBucket: first, bucketCount: count, bucketSize: 4, slots, shape };
 }
+
+/**
+ * The bits of a bucket's number in a growable table of this shape (linear
+ * hashing, hash id 3): L + 1 for the buckets split in this round, [0, s) and
+ * [2^L, m), L for the rest. An entry's tail holds the bits of its virtual
+ * bucket number past these.
+ * @example
+ * ```ts
+ * const shape = scalableShape(filter); // e.g. L = 3, s = 2: m = 10
+ * bucketNumberBits(shape, 1); // 4: split in this round
+ * bucketNumberBits(shape, 5); // 3
+ * bucketNumberBits(shape, 9); // 4: a new bucket of this round
+ * ```
+ */
+export function bucketNumberBits(shape: Pick<ScalableShape, 'level' | 'splitBucket'>, bucket: number): number {
+  const { level, splitBucket } = shape;
+  return bucket < splitBucket || bucket >= 2 ** level ? level + 1 : level;
+}

@@ -52,5 +52,5 @@ export {
   useGenericKernel,
   type GrowableFacts,
 } from './inspect-facts.js';
-export { scalableBuckets, scalableShape, type ScalableShape, type ScalableTableView } from './inspect-scalable.js';
+export { bucketNumberBits, scalableBuckets, scalableShape, type ScalableShape, type ScalableTableView } from './inspect-scalable.js';
 export { traceGrowingAdd, type GrowthTrace, type GrowthStep, type SplitStep, type SplitMove } from './inspect-growth.js';

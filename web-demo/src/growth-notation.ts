@@ -41,11 +41,6 @@ export interface LevelShape {
   readonly bucketCount: number;
 }
 
-/** Buckets [0, s) and [2^L, m) are split in this round: their numbers have L + 1 bits. */
-export function bucketLevel(shape: LevelShape, bucket: number): number {
-  return bucket < shape.splitBucket || bucket >= 2 ** shape.level ? shape.level + 1 : shape.level;
-}
-
 /** A bucket number in binary at its level's width ("" at level 0: the one bucket of a table of 1). */
 export function bucketBinary(bucket: number, level: number): string {
   return level === 0 ? '' : binary(bucket, level);

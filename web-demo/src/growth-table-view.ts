@@ -7,7 +7,8 @@
 import { bucketCard } from './bucket-card.js';
 import { count, element } from './format.js';
 import type { GrowthBucketMark, GrowthMarks, GrowthSlotMark, GrowthTable } from './growth-frames.js';
-import { bucketBinary, bucketLevel, slotChars, slotText, type LevelShape } from './growth-notation.js';
+import { bucketNumberBits } from 'cuckoo-wasm/inspect';
+import { bucketBinary, slotChars, slotText, type LevelShape } from './growth-notation.js';
 import { BUCKET_SIZE } from './growth-split.js';
 import { onResize } from './on-resize.js';
 import { fingerprintColor, SlotCanvas } from './slot-canvas.js';
@@ -129,7 +130,7 @@ class DetailedTable implements Renderer {
     const m = table.shape.bucketCount;
     this.#cards.forEach((card, bucket) => {
       const future = bucket >= m;
-      const level = future ? -1 : bucketLevel(table.shape, bucket);
+      const level = future ? -1 : bucketNumberBits(table.shape, bucket);
       const state = future ? 'future' : level > table.shape.level ? 'split' : 'base';
       if (card.dataset.state !== state || card.dataset.level !== String(level)) {
         card.dataset.state = state;
@@ -203,7 +204,7 @@ class CompactTable implements Renderer {
       const [x, y] = canvas.origin(bucket);
       const future = bucket >= m;
       // Each bucket on a ground of its level, so the split ones show as a band.
-      context.fillStyle = future ? LEVEL_COLORS.future : bucketLevel(table.shape, bucket) > table.shape.level ? LEVEL_COLORS.split : LEVEL_COLORS.base;
+      context.fillStyle = future ? LEVEL_COLORS.future : bucketNumberBits(table.shape, bucket) > table.shape.level ? LEVEL_COLORS.split : LEVEL_COLORS.base;
       context.fillRect(x - 1, y - 1, BUCKET_SIZE * cell + 1, cell + 1);
       if (future) {
         context.strokeStyle = '#cbd5e1';
