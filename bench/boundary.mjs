@@ -10,31 +10,21 @@
 //   node bench/boundary.mjs                 10^5 items, 7 rounds
 //   node bench/boundary.mjs --quick         3 rounds
 //   node bench/boundary.mjs --json          the figures as JSON
-//   node bench/boundary.mjs --package DIR   another build of the package (DIR/index.node.mjs, or DIR/index.js of releases before it), e.g. an earlier release, for a before/after table
 //
 // A program, not a test: it prints figures and whether each target is met,
 // and exits 0 either way. Build first: bash scripts/build.
 
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BloomFilter as JsBloomFilter } from 'bloomfilter';
+import { init, CuckooFilter } from 'cuckoo-wasm';
 
 import { renderBoundary } from './node/render.mjs';
 import { parseCommandLine } from './support/cli.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ITEMS = 100_000;
 const FPR = 0.001;
 
-const USAGE = 'usage: node bench/boundary.mjs [--quick] [--json] [--package DIR]';
-const args = parseCommandLine({ quick: { type: 'boolean' }, json: { type: 'boolean' }, package: { type: 'string' } }, USAGE);
+const args = parseCommandLine({ quick: { type: 'boolean' }, json: { type: 'boolean' } }, 'usage: node bench/boundary.mjs [--quick] [--json]');
 const rounds = args.quick ? 3 : 7;
-const packageDir = args.package;
-const entry = packageDir && ['index.node.mjs', 'index.js'].map((file) => path.join(packageDir, file)).find(existsSync);
-if (packageDir && entry === undefined) throw new Error(`boundary: no index.node.mjs or index.js in ${packageDir}`);
-// Without --package, the repository's own build through the package's name, as a user imports it.
-const { init, CuckooFilter } = await import(entry ? pathToFileURL(entry).href : 'cuckoo-wasm');
 await init();
 
 // Keys as a service receives them, parsed from JSON (flat strings), 16 to 24
@@ -109,6 +99,6 @@ const targets = [
   { target: 'hasMany(Uint32Array) at least 2x per-call has(number)', value: ratio('has(number)', 'hasMany(Uint32Array)'), met: (v) => v >= 2, unit: 'x' },
 ];
 
-const figures = { items: ITEMS, rounds, package: packageDir ? path.relative(ROOT, packageDir) || '.' : 'cuckoo-wasm', nsPerItem: best, targets: targets.map(({ target, value, met, unit }) => ({ target, value, unit, met: met(value) })) };
+const figures = { items: ITEMS, rounds, nsPerItem: best, targets: targets.map(({ target, value, met, unit }) => ({ target, value, unit, met: met(value) })) };
 console.log(args.json ? JSON.stringify(figures, null, 2) : renderBoundary(figures));
 for (const one of [asciiFilter, twoByteFilter, cjkFilter, numberFilter, bytesFilter, changing]) one.dispose();
