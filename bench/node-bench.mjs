@@ -1,12 +1,10 @@
 #!/usr/bin/env node
-// `npm run bench`: cuckoo-wasm through its public API, the native core
-// (cuckoo_bench --json) and the npm peers cuckoo-filter and bloom-filters in
-// one markdown table; then the kernel rows of wasm in Node and in Chromium
-// beside native's, and their ratios. --boundary, --growth and --redis run
-// those programs; --space prints space.mjs's table (node/options.mjs has the
-// flags). The browser column (browser/chromium.mjs) is skipped, with a note,
-// without /usr/bin/chromium or playwright-core. A program, not a test: it
-// prints figures and whether the targets are met, and exits 0 either way.
+// `npm run bench`: the JavaScript boundary (boundary.mjs), then cuckoo-wasm
+// through its public API, the native core (cuckoo_bench --json) and the npm
+// peers cuckoo-filter and bloom-filters in one markdown table. --boundary,
+// --growth and --redis run those programs; --space prints space.mjs's table
+// (node/options.mjs has the flags). A program, not a test: it prints figures
+// and whether the targets are met, and exits 0 either way.
 
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -15,14 +13,11 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 
-import { init, CuckooFilter } from 'cuckoo-wasm';
+import { init } from 'cuckoo-wasm';
 import { practicalMaxLoad } from 'cuckoo-wasm/inspect';
-import { browserUnavailable, openBenchPage, startBenchSite } from './browser/chromium.mjs';
-import { measureKernels, startNodeRuntime } from './node/kernels.mjs';
 import { cpuShares, makeKeys, makeModes, measureOurs } from './node/main-table.mjs';
 import { NATIVE_BENCH, runNative } from './node/native.mjs';
 import { PEER_SAMPLE, parseOptions } from './node/options.mjs';
-import { renderKernels } from './node/render-kernels.mjs';
 import { renderBoundary, renderMain } from './node/render.mjs';
 import { describeMachine, progressLog } from './support/cli.mjs';
 import { evaluateTargets } from './node/targets.mjs';
@@ -56,7 +51,7 @@ function measureMainTable() {
     const keys = makeKeys(slots + 1, Math.min(slots, MAX_NEGATIVES));
     const modes = makeModes(keys);
     collectGarbage();
-    ours.push(...measureOurs(CuckooFilter, modes, log2, options.reps[log2], log2 === 16, { gc: collectGarbage, progress }));
+    ours.push(...measureOurs(modes, log2, options.reps[log2], log2 === 16, { gc: collectGarbage, progress }));
     if (log2 === 16) {
       const target = ours.find((r) => r.id === 'call-string').items;
       for (const peer of loadPeers()) {
@@ -88,35 +83,6 @@ function estimatePeers(ours, peers) {
   }));
 }
 
-/**
- * The kernel rows, in a fresh Node process and (unless skipped) in Chromium,
- * alternating. Returns { kernels, browser }.
- */
-async function measureKernelRows() {
-  const node = await startNodeRuntime();
-  const runtimes = [node];
-  let browser = { skipped: options.browser ? browserUnavailable() : '--no-browser' };
-  let site;
-  let page;
-  try {
-    if (!browser.skipped) {
-      progress('browser column: npm pack, install into a temporary project, serve on 127.0.0.1, open in Chromium');
-      site = await startBenchSite();
-      page = await openBenchPage(site);
-      browser = { version: page.browserVersion, tarball: site.tarball, crossOriginIsolated: page.crossOriginIsolated };
-      runtimes.push({ name: 'chromium', call: (method, arg) => page.evaluate(([m, a]) => window.__bench[m](a), [method, arg]) });
-    } else {
-      progress(`browser column skipped: ${browser.skipped}`);
-    }
-    const kernels = await measureKernels(runtimes, { ...options, progress });
-    return { kernels, browser };
-  } finally {
-    node.close();
-    await page?.close();
-    await site?.close();
-  }
-}
-
 async function main() {
   const machine = describeMachine();
   const startedAt = now();
@@ -130,21 +96,18 @@ async function main() {
 
   await init();
   const { ours, peers } = measureMainTable();
-  const { kernels, browser } = await measureKernelRows();
 
   machine.loadAverageAtEnd = os.loadavg()[0];
   machine.cpuShareOfTimedLoops = { median: median(cpuShares), min: Math.min(...cpuShares) };
-  const { quick, sizes, reps, kernelRounds } = options;
+  const { quick, sizes, reps } = options;
   const results = {
     machine,
-    options: { quick, sizes, reps, kernelRounds, fingerprintBits: FINGERPRINT_BITS, bucketSize: BUCKET_SIZE, seed: SEED },
+    options: { quick, sizes, reps, fingerprintBits: FINGERPRINT_BITS, bucketSize: BUCKET_SIZE, seed: SEED },
     boundary,
     native,
     ours,
     peers,
     peerEstimates: estimatePeers(ours, peers),
-    kernels,
-    browser,
   };
   results.targets = [
     ...boundary.targets.map(({ target, value, met }) => ({ id: `boundary: ${target}`, met, text: `${target}: ${value.toFixed(2)}` })),
@@ -155,7 +118,7 @@ async function main() {
     console.log(JSON.stringify(results, null, 2));
   } else {
     const targets = ['Targets:', ...results.targets.map((t) => `- ${t.met ? 'MET' : 'NOT MET'}: ${t.text}`)].join('\n');
-    console.log([boundary.text, renderMain(results), renderKernels(results), targets].join('\n\n'));
+    console.log([boundary.text, renderMain(results), targets].join('\n\n'));
   }
   progress(`done in ${results.totalSeconds.toFixed(0)} s`);
 }
@@ -165,9 +128,8 @@ async function main() {
  * entry (the lean module): its table and its targets.
  */
 function measureBoundary() {
-  const args = [path.join(HERE, 'boundary.mjs'), ...(options.quick ? ['--quick'] : [])];
-  const run = (extra) => spawnSync(process.execPath, [...args, ...extra], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  const json = run(['--json']);
+  const args = [path.join(HERE, 'boundary.mjs'), ...(options.quick ? ['--quick'] : []), '--json'];
+  const json = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (json.status !== 0) throw new Error(`bench/boundary.mjs failed: ${json.stderr}`);
   const figures = JSON.parse(json.stdout);
   return { ...figures, text: renderBoundary(figures) };

@@ -2,9 +2,10 @@
 // adds, looks up and deletes: per call or in batches, by key type) and their
 // runs, which go round-robin over the modes.
 
+import { CuckooFilter } from 'cuckoo-wasm';
 import { hexStrings, safeIntegerKeys, uint32Keys } from '../keys.mjs';
 import {
-  ABSENT_BASE, BUCKET_SIZE, FINGERPRINT_BITS, PER_CALL, SEED, SEMI_SORTED_BITS, filterLife, summariseRuns, timeSection,
+  ABSENT_BASE, BUCKET_SIZE, FINGERPRINT_BITS, SEED, SEMI_SORTED_BITS, countOnes, median, timeSection,
 } from '../support/measurement.mjs';
 
 /** CPU time the process got during timed sections, as a share of their wall time. */
@@ -16,6 +17,47 @@ function timed(body) {
   if (section.wall > 0.005) cpuShares.push(section.cpu / section.wall);
   return section;
 }
+
+// Per-call loops, one per operation and key kind, identical but for their
+// names on purpose: each call site then sees one kind of key (as a user's
+// loop would), where one shared loop would make V8's inline caches
+// polymorphic and slow every mode down.
+function addStrings(filter, keys, limit) {
+  let n = 0;
+  while (n < limit && filter.add(keys[n])) n++;
+  return n;
+}
+function hasStrings(filter, keys, count) {
+  let hits = 0;
+  for (let i = 0; i < count; i++) if (filter.has(keys[i])) hits++;
+  return hits;
+}
+function deleteStrings(filter, keys, count) {
+  let deleted = 0;
+  for (let i = 0; i < count; i++) if (filter.delete(keys[i])) deleted++;
+  return deleted;
+}
+function addNumbers(filter, keys, limit) {
+  let n = 0;
+  while (n < limit && filter.add(keys[n])) n++;
+  return n;
+}
+function hasNumbers(filter, keys, count) {
+  let hits = 0;
+  for (let i = 0; i < count; i++) if (filter.has(keys[i])) hits++;
+  return hits;
+}
+function deleteNumbers(filter, keys, count) {
+  let deleted = 0;
+  for (let i = 0; i < count; i++) if (filter.delete(keys[i])) deleted++;
+  return deleted;
+}
+
+/** The per-call loops of each kind of key. */
+const PER_CALL = {
+  string: { add: addStrings, has: hasStrings, del: deleteStrings },
+  number: { add: addNumbers, has: hasNumbers, del: deleteNumbers },
+};
 
 /**
  * Present keys use indices from 0, absent keys indices from 2^31: the sets
@@ -57,17 +99,40 @@ export function makeModes(keys) {
   return modes;
 }
 
-/** One run of `mode`: its filter's life with the figures the table adds. */
-function runOnce(CuckooFilter, mode, log2) {
+/**
+ * One run of `mode`: its filter filled to the first refused add, every stored
+ * and every absent key looked up, every stored key deleted; keys go per call
+ * through `loops` (PER_CALL's) or in batches.
+ */
+function runOnce({ loops, present, absent, semiSort, belowPowerOfTwo }, log2) {
   const filter = new CuckooFilter({
-    bucketCount: 2 ** log2 - (mode.belowPowerOfTwo ? 1 : 0),
+    bucketCount: 2 ** log2 - (belowPowerOfTwo ? 1 : 0),
     bucketSize: BUCKET_SIZE,
-    fingerprintBits: mode.semiSort ? SEMI_SORTED_BITS : FINGERPRINT_BITS,
-    semiSort: mode.semiSort === true,
+    fingerprintBits: semiSort ? SEMI_SORTED_BITS : FINGERPRINT_BITS,
+    semiSort: semiSort === true,
     seed: SEED,
   });
-  const inspect = (f) => ({ bitsPerItem: f.bitsPerItem, expectedFpr: f.expectedFpr, serializedBytes: f.toBytes().length });
-  return filterLife(filter, mode, { time: timed, inspect });
+  try {
+    const added = timed(() => (loops ? loops.add(filter, present, present.length) : filter.addMany(present)));
+    const n = added.value;
+    // The stored prefix, untimed: slice() copies a string[].
+    const stored = n === present.length ? present : present.subarray?.(0, n) ?? present.slice(0, n);
+    const has = timed(() => (loops ? loops.has(filter, stored, n) : countOnes(filter.hasMany(stored))));
+    const miss = timed(() => (loops ? loops.has(filter, absent, absent.length) : countOnes(filter.hasMany(absent))));
+    const figures = { loadFactor: filter.loadFactor, bitsPerItem: filter.bitsPerItem, expectedFpr: filter.expectedFpr, serializedBytes: filter.toBytes().length };
+    const del = timed(() => (loops ? loops.del(filter, stored, n) : filter.deleteMany(stored)));
+    return {
+      ...figures,
+      n,
+      hits: has.value,
+      negatives: absent.length,
+      falsePositives: miss.value,
+      deleted: del.value,
+      seconds: { add: added.wall, has: has.wall, miss: miss.wall, del: del.wall },
+    };
+  } finally {
+    filter.dispose();
+  }
 }
 
 /**
@@ -76,21 +141,32 @@ function runOnce(CuckooFilter, mode, log2) {
  * over all modes instead of hitting one; a full collection (`gc`, untimed)
  * before each run.
  */
-export function measureOurs(CuckooFilter, modes, log2, reps, warmUp, { gc, progress }) {
-  if (warmUp) for (const mode of modes) runOnce(CuckooFilter, mode, log2);
+export function measureOurs(modes, log2, reps, warmUp, { gc, progress }) {
+  if (warmUp) for (const mode of modes) runOnce(mode, log2);
   const runs = modes.map(() => []);
   for (let r = 0; r < reps; r++) {
     progress(`cuckoo-wasm 2^${log2}, run ${r + 1} of ${reps} of each mode`);
     modes.forEach((mode, m) => {
       gc();
-      runs[m].push(runOnce(CuckooFilter, mode, log2));
+      runs[m].push(runOnce(mode, log2));
     });
   }
+  // Rates in M ops/s, each the median over runs; counts from the first run
+  // (they depend only on keys and seed), the worst false negatives and failed deletes of any.
   return modes.map(({ id, api, keys, semiSort = false, belowPowerOfTwo = false }, m) => {
     const first = runs[m][0];
+    const rate = (op) => median(runs[m].map((run) => (op === 'miss' ? run.negatives : run.n) / run.seconds[op])) / 1e6;
     return {
       id, api, keys, semiSort, belowPowerOfTwo, log2Buckets: log2,
-      ...summariseRuns(runs[m]),
+      runs: runs[m].length,
+      items: first.n,
+      loadFactor: first.loadFactor,
+      negativeLookups: first.negatives,
+      falsePositives: first.falsePositives,
+      measuredFpr: first.falsePositives / first.negatives,
+      falseNegatives: Math.max(...runs[m].map((run) => run.n - run.hits)),
+      deleteFailures: Math.max(...runs[m].map((run) => run.n - run.deleted)),
+      rates: { add: rate('add'), has: rate('has'), miss: rate('miss'), del: rate('del') },
       bitsPerItem: first.bitsPerItem,
       // Stored bits per entry over the load: f, or f - 1 semi-sorted.
       bitsPerItemIdeal: (semiSort ? SEMI_SORTED_BITS - 1 : FINGERPRINT_BITS) / first.loadFactor,

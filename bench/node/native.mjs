@@ -1,5 +1,5 @@
 // The native C++ core's figures for `npm run bench`: build/native/bench/
-// cuckoo_bench --json, and the rows the tables put beside cuckoo-wasm's.
+// cuckoo_bench --json, and the rows the main table puts beside cuckoo-wasm's.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,23 +27,16 @@ export function runNative(sizes) {
 }
 
 /**
- * The native row of one variant at 2^log2 buckets (power of two), or
- * undefined: api 'call' or 'batch', the generic kernel or the shape's own,
- * plain f=12 or semi-sorted f=13.
+ * The plain f=12 row at 2^log2 buckets of api 'call' or 'batch', with the
+ * generic kernel or the shape's own, or undefined.
  */
-export function nativeRow(native, log2, { api, generic = false, semiSort = false }) {
+export function nativeRow(native, log2, { api, generic = false }) {
   return native.rows?.find(
-    (r) =>
-      r.log2Buckets === log2 &&
-      r.bucketCount === 2 ** log2 &&
-      r.api === api &&
-      r.generic === generic &&
-      r.semiSort === semiSort &&
-      r.fingerprintBits === (semiSort ? SEMI_SORTED_BITS : FINGERPRINT_BITS),
+    (r) => r.bucketCount === 2 ** log2 && r.api === api && r.generic === generic && !r.semiSort && r.fingerprintBits === FINGERPRINT_BITS,
   );
 }
 
-/** A native row's rates under the names the kernel rows use (M ops/s). */
+/** A native row's rates under the names cuckoo-wasm's rows use (M ops/s). */
 export function nativeRates(row) {
   return row && { add: row.constructMops, has: row.positiveLookupMops, miss: row.negativeLookupMops, del: row.deleteMops };
 }

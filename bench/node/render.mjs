@@ -1,4 +1,4 @@
-// The tables of `npm run bench` before the kernel rows: the boundary's
+// The tables of `npm run bench`: the boundary's
 // (boundary.mjs prints it alone too) and the main table, cuckoo-wasm's modes,
 // the native core and the npm peers, with the semi-sorted and 2^k − 1 ratios
 // below it.

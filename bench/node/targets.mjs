@@ -1,5 +1,5 @@
 // The project's targets for `npm run bench`, judged from this run's main
-// table (issue 11's, on the kernel rows, are met and gone: bench/README.md).
+// table (issue 11's, on the kernel rows, are gone: bench/README.md).
 
 import { mops, percent, ratio } from '../support/format.mjs';
 import { plainTwin, rateRatios, ratios } from './render.mjs';
