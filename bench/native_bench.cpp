@@ -5,7 +5,7 @@
 // for the generic kernel per call, beside the random-read limit of a buffer
 // of the table's size.
 //
-//   cuckoo_bench [--log2-buckets 16,22] [--bits 12] [--bucket-size 4] [--semi-bits 13|none] [--any-count] [--json]
+//   cuckoo_bench [--log2-buckets 16,22] [--bits 12] [--bucket-size 4] [--semi-bits 13|none] [--json]
 //
 // Variants run interleaved (each run of every variant, then the next run), so
 // that noise from other processes falls on all of them alike; ratios are of
@@ -31,8 +31,7 @@ struct Shape {
   unsigned bits;
   unsigned bucketSize;
   unsigned log2Buckets;
-  bool belowPowerOfTwo;  // 2^k - 1 buckets: hash id 2
-  std::uint64_t bucketCount() const { return (std::uint64_t{1} << log2Buckets) - (belowPowerOfTwo ? 1 : 0); }
+  std::uint64_t bucketCount() const { return std::uint64_t{1} << log2Buckets; }
 };
 
 struct Variant {
@@ -208,16 +207,13 @@ std::vector<Row> measureShape(const Shape& shape, int runs) {
 }
 
 std::string tableName(const Shape& s) { return s.semiSort ? "semi-sorted" : "plain"; }
-std::string bucketsLabel(const Shape& s) {
-  return "2^" + std::to_string(s.log2Buckets) + (s.belowPowerOfTwo ? " - 1" : "");
-}
+std::string bucketsLabel(const Shape& s) { return "2^" + std::to_string(s.log2Buckets); }
 
 const Row* find(const std::vector<Row>& rows, const Shape& shape, const char* api, bool generic) {
   for (const Row& r : rows) {
     const Shape& s = r.shape;
     if (s.semiSort == shape.semiSort && s.bits == shape.bits && s.bucketSize == shape.bucketSize &&
-        s.log2Buckets == shape.log2Buckets && s.belowPowerOfTwo == shape.belowPowerOfTwo &&
-        std::string(r.variant.api) == api && r.variant.generic == generic) {
+        s.log2Buckets == shape.log2Buckets && std::string(r.variant.api) == api && r.variant.generic == generic) {
       return &r;
     }
   }
@@ -248,26 +244,13 @@ void printRatios(const std::vector<Row>& rows) {
     if (!semi.shape.semiSort || semi.variant.generic) continue;
     for (const Row& plain : rows) {
       if (plain.shape.semiSort || plain.variant.generic || plain.shape.bits + 1 != semi.shape.bits ||
-          plain.shape.log2Buckets != semi.shape.log2Buckets || plain.shape.belowPowerOfTwo != semi.shape.belowPowerOfTwo ||
-          std::string(plain.variant.api) != semi.variant.api) {
+          plain.shape.log2Buckets != semi.shape.log2Buckets || std::string(plain.variant.api) != semi.variant.api) {
         continue;
       }
       std::printf("  semi-sorted f=%u / plain f=%u, %s, %s: lookup + %.2f, lookup - %.2f\n", semi.shape.bits,
                   plain.shape.bits, bucketsLabel(semi.shape).c_str(), semi.variant.api,
                   semi.positiveLookupMops / plain.positiveLookupMops, semi.negativeLookupMops / plain.negativeLookupMops);
     }
-  }
-  for (const Row& any : rows) {
-    if (!any.shape.belowPowerOfTwo || any.variant.generic) continue;
-    Shape twin = any.shape;
-    twin.belowPowerOfTwo = false;
-    const Row* p = find(rows, twin, any.variant.api, false);
-    if (p == nullptr) continue;
-    std::printf("  2^%u - 1 buckets (hash id 2) / 2^%u (hash id 1), %s f=%u, %s: insert %.2f, lookup + %.2f, "
-                "lookup - %.2f, delete %.2f\n",
-                any.shape.log2Buckets, any.shape.log2Buckets, tableName(any.shape).c_str(), any.shape.bits,
-                any.variant.api, any.constructMops / p->constructMops, any.positiveLookupMops / p->positiveLookupMops,
-                any.negativeLookupMops / p->negativeLookupMops, any.deleteMops / p->deleteMops);
   }
 }
 
@@ -309,7 +292,6 @@ int main(int argc, char** argv) {
   std::vector<unsigned> bucketSizeList = {4};
   std::vector<unsigned> semiBitsList = {13};
   bool json = false;
-  bool anyCount = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool hasValue = i + 1 < argc;
@@ -324,24 +306,19 @@ int main(int argc, char** argv) {
       semiBitsList = value == "none" ? std::vector<unsigned>{} : parseUnsignedList(value);
     } else if (arg == "--json") {
       json = true;
-    } else if (arg == "--any-count") {
-      anyCount = true;
     } else {
       std::fprintf(stderr,
-                   "usage: cuckoo_bench [--log2-buckets 16,22] [--bits 12] [--bucket-size 4] [--semi-bits 13|none] "
-                   "[--any-count] [--json]\n");
+                   "usage: cuckoo_bench [--log2-buckets 16,22] [--bits 12] [--bucket-size 4] [--semi-bits 13|none] [--json]\n");
       return 2;
     }
   }
 
   std::vector<Shape> shapes;
   for (unsigned log2Buckets : log2BucketList) {
-    for (const bool below : anyCount ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
-      for (unsigned bucketSize : bucketSizeList) {
-        for (unsigned bits : bitsList) shapes.push_back({false, bits, bucketSize, log2Buckets, below});
-      }
-      for (unsigned bits : semiBitsList) shapes.push_back({true, bits, 4, log2Buckets, below});
+    for (unsigned bucketSize : bucketSizeList) {
+      for (unsigned bits : bitsList) shapes.push_back({false, bits, bucketSize, log2Buckets});
     }
+    for (unsigned bits : semiBitsList) shapes.push_back({true, bits, 4, log2Buckets});
   }
   std::vector<Row> rows;
   for (const Shape& shape : shapes) {
