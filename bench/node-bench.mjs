@@ -64,25 +64,6 @@ function measureMainTable() {
   return { ours, peers };
 }
 
-/**
- * What the skipped 2^22 peer runs would take at their 2^16 rates (an
- * underestimate: a larger table has more cache misses).
- */
-function estimatePeers(ours, peers) {
-  const items22 = ours.find((r) => r.id === 'call-string' && r.log2Buckets === 22)?.items ?? Math.round(0.953 * BUCKET_SIZE * 2 ** 22);
-  const negatives22 = Math.min(BUCKET_SIZE * 2 ** 22, MAX_NEGATIVES);
-  return peers.map((p) => ({
-    id: p.id,
-    name: p.name,
-    items: items22,
-    seconds:
-      items22 / (p.rates.add * 1e6) +
-      items22 / (p.rates.has * 1e6) +
-      negatives22 / (p.rates.miss * 1e6) +
-      (p.rates.del ? items22 / (p.rates.del * 1e6) : 0),
-  }));
-}
-
 async function main() {
   const machine = describeMachine();
   const startedAt = now();
@@ -107,7 +88,6 @@ async function main() {
     native,
     ours,
     peers,
-    peerEstimates: estimatePeers(ours, peers),
   };
   results.targets = [
     ...boundary.targets.map(({ target, value, met }) => ({ id: `boundary: ${target}`, met, text: `${target}: ${value.toFixed(2)}` })),

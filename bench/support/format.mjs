@@ -11,7 +11,6 @@ export function mops(value) {
 }
 export const percent = (value, digits = 3) => `${(100 * value).toFixed(digits)}%`;
 export const ratio = (value) => (value >= 100 ? `${value.toFixed(0)}×` : `${value.toFixed(1)}×`);
-export const minutes = (s) => (s >= 90 ? `~${Math.round(s / 60)} min` : `~${Math.round(s)} s`);
 export const fixed = (v, digits = 2) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 export const millions = (v, digits = 2) => `${(v / 1e6).toFixed(digits)}M`;
 export const rate = (v) => (v >= 10 ? v.toFixed(1) : v.toFixed(2));
