@@ -1,9 +1,8 @@
 // Instructions per operation, for valgrind's callgrind: each phase (inserts up
 // to half load, positive and negative lookups, deletes, one item per call and
-// then in batches) runs in a function of
-// its own (noipa: never inlined nor folded into a twin) that callgrind
-// reports, and instruction counts, unlike seconds, do
-// not depend on what else the machine is doing.
+// then in batches) runs in a function of its own (noipa: never inlined nor
+// folded into a twin) that callgrind reports; instruction counts, unlike
+// seconds, do not depend on what else the machine is doing.
 //
 //   valgrind --tool=callgrind --callgrind-out-file=out cuckoo_instructions --bucket-count 4096 --bits 12
 //   callgrind_annotate --inclusive=yes out | grep phase
@@ -82,7 +81,6 @@ int main(int argc, char** argv) {
   params.bucketCount = 4096;
   params.fingerprintBits = 12;
   params.bucketSize = 4;
-  double load = 0.5;
   bool generic = false;  // the generic kernel instead of the filter's own
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -91,18 +89,13 @@ int main(int argc, char** argv) {
       params.bucketCount = std::strtoull(argv[++i], nullptr, 10);
     } else if (arg == "--bits" && hasValue) {
       params.fingerprintBits = static_cast<unsigned>(std::atoi(argv[++i]));
-    } else if (arg == "--bucket-size" && hasValue) {
-      params.bucketSize = static_cast<unsigned>(std::atoi(argv[++i]));
-    } else if (arg == "--load" && hasValue) {
-      load = std::atof(argv[++i]);
     } else if (arg == "--semi-sort") {
       params.semiSort = true;
     } else if (arg == "--generic") {
       generic = true;
     } else {
       std::fprintf(stderr,
-                   "usage: cuckoo_instructions [--bucket-count 4096] [--bits 12] [--bucket-size 4] [--load 0.5] "
-                   "[--semi-sort] [--generic]\n");
+                   "usage: cuckoo_instructions [--bucket-count 4096] [--bits 12] [--semi-sort] [--generic]\n");
       return 2;
     }
   }
@@ -112,7 +105,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (generic) filter.useGenericKernel();
-  const auto count = static_cast<std::uint64_t>(load * static_cast<double>(params.bucketCount * params.bucketSize));
+  const std::uint64_t count = params.bucketCount * params.bucketSize / 2;  // half load
   const Keys present = randomKeys(count, 1);
   const Keys absent = randomKeys(count, 2);
   const std::uint64_t stored = insertPhase(filter, present);

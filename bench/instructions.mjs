@@ -32,7 +32,7 @@ const PHASES = [
  * power-of-two bucket count and one below it, each with its own
  * (specialised) kernel and with the generic one.
  */
-export const DEFAULT_SHAPES = [
+const DEFAULT_SHAPES = [
   ['plain f=12 b=4', ['--bits', '12']],
   ['semi-sorted f=13 b=4', ['--bits', '13', '--semi-sort']],
 ].flatMap(([shape, shapeArgs]) =>
@@ -46,7 +46,7 @@ export const DEFAULT_SHAPES = [
 );
 
 /** Instructions per operation of each phase for one shape; null when valgrind is missing. */
-export function countInstructions(args) {
+function countInstructions(args) {
   if (!existsSync(PROGRAM)) throw new Error(`${path.relative(ROOT, PROGRAM)} not found: run bash scripts/build`);
   const dir = mkdtempSync(path.join(tmpdir(), 'cuckoo-callgrind-'));
   try {
@@ -98,4 +98,4 @@ function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+main();
