@@ -179,8 +179,11 @@ void checkInvariants(const CuckooFilter& filter) {
                s.sizeInBytes);
   FUZZ_REQUIRE(s.itemCount == 0 || s.bitsPerItem == static_cast<double>(tableBits) / static_cast<double>(s.itemCount),
                "stats().bitsPerItem %f", s.bitsPerItem);
-  FUZZ_REQUIRE(s.loadFactor == static_cast<double>(s.itemCount) / static_cast<double>(s.slotCount), "stats().loadFactor");
-  FUZZ_REQUIRE(s.loadFactor >= 0 && s.itemCount <= s.slotCount + 1, "load %f over capacity", s.loadFactor);
+  FUZZ_REQUIRE(s.stashedCount == (stash.occupied ? 1U : 0U), "stats().stashedCount");
+  FUZZ_REQUIRE(s.loadFactor == static_cast<double>(s.itemCount - s.stashedCount) / static_cast<double>(s.slotCount),
+               "stats().loadFactor");
+  FUZZ_REQUIRE(s.loadFactor >= 0 && s.loadFactor <= 1 && s.itemCount <= s.slotCount + 1, "load %f over capacity",
+               s.loadFactor);
   FUZZ_REQUIRE(s.itemCount != 0 || std::isinf(s.bitsPerItem), "stats().bitsPerItem %f when empty", s.bitsPerItem);
   FUZZ_REQUIRE(s.expectedFalsePositiveRate >= 0 && s.expectedFalsePositiveRate <= 1, "expected FPR %f",
                s.expectedFalsePositiveRate);

@@ -262,7 +262,10 @@ void checkInvariants(const ScalableCuckooFilter& filter) {
                "shape r=%u T=%u L=%u L0=%u s=%llu", shape.fixedBits, shape.tailBits, shape.level, shape.initialLevel,
                static_cast<unsigned long long>(shape.splitBucket));
   FUZZ_REQUIRE(s.slotCount == kSlots * m, "stats().slotCount");
-  FUZZ_REQUIRE(s.loadFactor == static_cast<double>(s.entryCount) / static_cast<double>(s.slotCount), "stats().loadFactor");
+  FUZZ_REQUIRE(s.stashedCount == filter.stashCount(), "stats().stashedCount");
+  FUZZ_REQUIRE(s.loadFactor == static_cast<double>(s.entryCount - s.stashedCount) / static_cast<double>(s.slotCount),
+               "stats().loadFactor");
+  FUZZ_REQUIRE(s.loadFactor >= 0 && s.loadFactor <= 1, "load %f over capacity", s.loadFactor);
   FUZZ_REQUIRE(s.sizeInBytes == (tableBits + 7) / 8 + cuckoo::kTablePaddingBytes, "stats().sizeInBytes %zu", s.sizeInBytes);
   FUZZ_REQUIRE(s.itemCount == 0 ? std::isinf(s.bitsPerItem)
                                 : s.bitsPerItem == static_cast<double>(tableBits) / static_cast<double>(s.itemCount),
