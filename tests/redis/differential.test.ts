@@ -4,24 +4,12 @@
 // stash, deletes that re-place the stashed fingerprint and refused adds, for
 // both bucket layouts (hash ids 1 and 2), plain and semi-sorted buckets, and
 // buckets read in one word or several.
-import { CuckooFilter, init, type CuckooFilterOptions } from 'cuckoo-wasm';
+import { CuckooFilter, type CuckooFilterOptions } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { partsOf } from '../../dist/cjs/parts';
-import { connect, startServer, type Client, type RedisServer } from './support/servers';
+import { serverForFile } from './support/servers';
 
-let server: RedisServer;
-let redis: Client;
-
-beforeAll(async () => {
-  await init();
-  server = await startServer();
-  redis = await connect(server);
-});
-
-afterAll(async () => {
-  await redis?.quit();
-  await server?.remove();
-});
+const live = serverForFile();
 
 /** A deterministic stream of numbers (xorshift32), so that every run does the same operations. */
 function numbers(seed: number): () => number {
@@ -38,7 +26,7 @@ function numbers(seed: number): () => number {
 
 /** The eviction PRNG state: bytes 68..75 of the Redis header (big-endian), bytes 24..31 of FORMAT.md (little-endian). */
 async function prngStates(name: string, local: CuckooFilter): Promise<[string, string]> {
-  const header = (await redis.withTypeMapping({ 36: Buffer }).getRange(`{${name}:0:0}:0`, 68, 75)) as unknown as Buffer;
+  const header = (await live.redis.withTypeMapping({ 36: Buffer }).getRange(`{${name}:0:0}:0`, 68, 75)) as unknown as Buffer;
   const bytes = local.toBytes();
   return [Buffer.from(header).toString('hex'), Buffer.from(bytes.subarray(24, 32)).reverse().toString('hex')];
 }
@@ -69,7 +57,7 @@ const shapes: [string, CuckooFilterOptions][] = [
 test.each(shapes)('the same operations leave the same filter: %s', async (label, shape) => {
   const name = `diff-${shapes.findIndex(([other]) => other === label)}`;
   using local = new CuckooFilter({ ...shape, seed: 0xfeedn });
-  const remote = await RedisCuckooFilter.fromBytes(redis, name, local.toBytes());
+  const remote = await RedisCuckooFilter.fromBytes(live.redis, name, local.toBytes());
   const next = numbers(label.length * 7919);
   const added: number[] = [];
   let refusals = 0;

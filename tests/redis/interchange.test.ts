@@ -2,23 +2,11 @@
 // with CuckooFilter.fromBytes answers 10^6 lookups exactly as the Redis filter
 // does, and an in-process filter's bytes loaded into Redis answer as it does;
 // a sharded filter goes out shard by shard and comes back whole.
-import { CuckooFilter, CuckooFilterError, FormatError, init } from 'cuckoo-wasm';
+import { CuckooFilter, CuckooFilterError, FormatError } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
-import { connect, startServer, type Client, type RedisServer } from './support/servers';
+import { serverForFile } from './support/servers';
 
-let server: RedisServer;
-let redis: Client;
-
-beforeAll(async () => {
-  await init();
-  server = await startServer();
-  redis = await connect(server);
-});
-
-afterAll(async () => {
-  await redis?.quit();
-  await server?.remove();
-});
+const live = serverForFile();
 
 const LOOKUPS = 1_000_000;
 const ADDED = 150_000;
@@ -29,7 +17,7 @@ function lookups(): Float64Array {
 }
 
 test('toBytes() of a Redis filter answers 10^6 lookups as the Redis filter does', async () => {
-  const remote = await RedisCuckooFilter.create(redis, 'out', { capacity: 200_000, fpr: 0.001, seed: 11 });
+  const remote = await RedisCuckooFilter.create(live.redis, 'out', { capacity: 200_000, fpr: 0.001, seed: 11 });
   expect(await remote.addMany(new Float64Array(ADDED).map((_, i) => i))).toBe(ADDED);
   using local = CuckooFilter.fromBytes(await remote.toBytes());
   expect(local.size).toBe(ADDED);
@@ -45,7 +33,7 @@ test('toBytes() of a Redis filter answers 10^6 lookups as the Redis filter does'
 test("an in-process filter's bytes loaded into Redis answer 10^6 lookups as it does", async () => {
   using local = CuckooFilter.create({ capacity: 200_000, fpr: 0.001, seed: 12, semiSort: true });
   expect(local.addMany(new Float64Array(ADDED).map((_, i) => i))).toBe(ADDED);
-  const remote = await RedisCuckooFilter.fromBytes(redis, 'in', local.toBytes());
+  const remote = await RedisCuckooFilter.fromBytes(live.redis, 'in', local.toBytes());
   expect(remote.params).toEqual({ ...local.params, shards: 1 });
   expect(await remote.size()).toBe(ADDED);
   const probes = lookups();
@@ -62,7 +50,7 @@ test('a full filter with its stash travels both ways', async () => {
   let item = 0;
   while (local.add(item)) item++;
   expect(local.full).toBe(true);
-  const remote = await RedisCuckooFilter.fromBytes(redis, 'stashed', local.toBytes());
+  const remote = await RedisCuckooFilter.fromBytes(live.redis, 'stashed', local.toBytes());
   expect(await remote.add(item + 1)).toBe(false);
   expect(await remote.size()).toBe(local.size);
   using back = CuckooFilter.fromBytes(await remote.toBytes());
@@ -73,11 +61,11 @@ test('a full filter with its stash travels both ways', async () => {
 });
 
 test('a sharded filter goes out shard by shard and comes back as the same filter', async () => {
-  const remote = await RedisCuckooFilter.create(redis, 'spread', { capacity: 100_000, fpr: 0.001, shards: 3 });
+  const remote = await RedisCuckooFilter.create(live.redis, 'spread', { capacity: 100_000, fpr: 0.001, shards: 3 });
   const items = new Float64Array(60_000).map((_, i) => i * 3);
   expect(await remote.addMany(items)).toBe(items.length);
   const parts = [await remote.toBytes(0), await remote.toBytes(1), await remote.toBytes(2)];
-  const copy = await RedisCuckooFilter.fromBytes(redis, 'spread-copy', parts);
+  const copy = await RedisCuckooFilter.fromBytes(live.redis, 'spread-copy', parts);
   expect(copy.params).toEqual(remote.params);
   expect(await copy.size()).toBe(items.length);
   const probes = new Float64Array(200_000).map((_, i) => i);
@@ -98,7 +86,7 @@ test('bad bytes are refused as CuckooFilter.fromBytes refuses them, naming this 
   const bytes = local.toBytes();
   const damaged = bytes.slice();
   damaged[100] = damaged[100]! ^ 1;
-  const refusal = async (input: Uint8Array | Uint8Array[]) => RedisCuckooFilter.fromBytes(redis, 'bad', input).catch((error: Error) => error);
+  const refusal = async (input: Uint8Array | Uint8Array[]) => RedisCuckooFilter.fromBytes(live.redis, 'bad', input).catch((error: Error) => error);
   const checksum = (await refusal(damaged)) as FormatError;
   expect(checksum).toBeInstanceOf(FormatError);
   expect(checksum.code).toBe('CHECKSUM_MISMATCH');
@@ -108,5 +96,5 @@ test('bad bytes are refused as CuckooFilter.fromBytes refuses them, naming this 
   using other = CuckooFilter.create({ capacity: 1000, fpr: 0.01, seed: 1 });
   const mixed = (await refusal([bytes, other.toBytes()])) as CuckooFilterError;
   expect([mixed.code, mixed.message]).toEqual(['INCOMPATIBLE', 'RedisCuckooFilter.fromBytes: bytes[1] has other parameters than bytes[0]: not shards of one filter']);
-  expect(await redis.keys('*')).toEqual([]);
+  expect(await live.redis.keys('*')).toEqual([]);
 });

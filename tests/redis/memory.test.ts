@@ -3,29 +3,17 @@
 // hundred bytes, at every size and rate tried, plain and semi-sorted. (One
 // big string would not do: Redis's allocator rounds it up to its size class,
 // up to 25 % more.)
-import { CuckooFilter, init } from 'cuckoo-wasm';
+import { CuckooFilter } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
-import { connect, startServer, type Client, type RedisServer } from './support/servers';
+import { serverForFile } from './support/servers';
 
-let server: RedisServer;
-let redis: Client;
-
-beforeAll(async () => {
-  await init();
-  server = await startServer();
-  redis = await connect(server);
-});
-
-afterAll(async () => {
-  await redis?.quit();
-  await server?.remove();
-});
+const live = serverForFile();
 
 const FIXED_BYTES = 512;
 
 async function memoryOf(pattern: string[]): Promise<number> {
   let total = 0;
-  for (const key of pattern) total += Number(await redis.memoryUsage(key));
+  for (const key of pattern) total += Number(await live.redis.memoryUsage(key));
   return total;
 }
 
@@ -35,9 +23,9 @@ const cases = [1000, 7777, 100_000, 654_321, 1_000_000, 3_000_000].flatMap((capa
 
 test.each(cases)('capacity %d, fpr %d, semiSort %s', async (capacity, fpr, semiSort) => {
   const name = `m${capacity}-${fpr}-${semiSort}`;
-  const filter = await RedisCuckooFilter.create(redis, name, { capacity, fpr, semiSort });
+  const filter = await RedisCuckooFilter.create(live.redis, name, { capacity, fpr, semiSort });
   using local = CuckooFilter.create({ capacity, fpr, semiSort });
-  const keys = [name, ...(await redis.keys(`{${name}:*`))];
+  const keys = [name, ...(await live.redis.keys(`{${name}:*`))];
   const used = await memoryOf(keys);
   expect(used).toBeLessThanOrEqual(1.05 * local.byteLength + FIXED_BYTES);
   // Adding items changes no allocation: the chunks were made at their full length.

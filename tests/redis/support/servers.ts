@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createClient, createCluster } from 'redis';
+import { init } from 'cuckoo-wasm';
 
 const run = promisify(execFile);
 
@@ -144,3 +145,22 @@ export async function connectCluster(cluster: RedisClusterServers) {
 
 export type Client = Awaited<ReturnType<typeof connect>>;
 export type Cluster = Awaited<ReturnType<typeof connectCluster>>;
+
+/**
+ * The usual set-up of a file's tests: init() and one redis-server with a
+ * client connected before them, both gone after them. Read `redis` and
+ * `server` from the object it returns, inside the tests.
+ */
+export function serverForFile(): { readonly server: RedisServer; readonly redis: Client } {
+  const live = {} as { server: RedisServer; redis: Client };
+  beforeAll(async () => {
+    await init();
+    live.server = await startServer();
+    live.redis = await connect(live.server);
+  });
+  afterAll(async () => {
+    await live.redis?.quit();
+    await live.server?.remove();
+  });
+  return live;
+}
