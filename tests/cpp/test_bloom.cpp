@@ -14,6 +14,7 @@
 #include "xxhash.h"
 
 #include "cuckoo/bloom_filter.hpp"
+#include "test_support.hpp"
 
 namespace cuckoo {
 namespace {
@@ -23,16 +24,7 @@ namespace {
 // no test inserts.
 constexpr std::uint64_t kAbsentBase = std::uint64_t{1} << 62;
 
-template <class Filter>
-Filter makeBloom(std::uint64_t bitCount, unsigned hashCount, std::uint64_t seed = 1) {
-  BloomParams params;
-  params.bitCount = bitCount;
-  params.hashCount = hashCount;
-  params.seed = seed;
-  Filter filter;
-  EXPECT_EQ(Filter::create(params, filter), Status::kOk);
-  return filter;
-}
+using testing::makeBloom;
 
 template <class Filter>
 bool insertKey(Filter& f, std::uint64_t key) {

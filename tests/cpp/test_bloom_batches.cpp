@@ -13,20 +13,12 @@
 
 #include "cuckoo/bloom_filter.hpp"
 #include "cuckoo/item_batch.hpp"
+#include "test_support.hpp"
 
 namespace cuckoo {
 namespace {
 
-template <class Filter>
-Filter makeBloom(std::uint64_t bitCount, unsigned hashCount, std::uint64_t seed) {
-  BloomParams params;
-  params.bitCount = bitCount;
-  params.hashCount = hashCount;
-  params.seed = seed;
-  Filter filter;
-  EXPECT_EQ(Filter::create(params, filter), Status::kOk);
-  return filter;
-}
+using testing::makeBloom;
 
 // `count` keys from `first` as 8-byte little-endian items, the layout of the
 // TypeScript layer's numbers.

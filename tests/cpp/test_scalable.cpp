@@ -13,6 +13,7 @@
 #include "byte_format.hpp"
 #include "cuckoo/prng.hpp"
 #include "cuckoo/scalable_filter.hpp"
+#include "test_support.hpp"
 
 namespace cuckoo {
 namespace {
@@ -24,16 +25,8 @@ bool remove(ScalableCuckooFilter& f, std::uint64_t key) { return f.erase(&key, s
 ScalableCuckooFilter makeScalable(std::uint64_t initialCapacity, double fpr, bool semiSort = false,
                                   std::uint32_t maxKicks = kDefaultMaxKicks, double growth = kDefaultGrowth,
                                   std::uint64_t seed = 5) {
-  ScalableParams params;
-  params.initialCapacity = initialCapacity;
-  params.falsePositiveRate = fpr;
-  params.semiSort = semiSort;
-  params.maxKicks = maxKicks;
-  params.growth = growth;
-  params.seed = seed;
-  ScalableCuckooFilter filter;
-  EXPECT_EQ(ScalableCuckooFilter::create(params, filter), Status::kOk);
-  return filter;
+  return testing::createdFilter<ScalableCuckooFilter>(
+      ScalableParams{initialCapacity, fpr, growth, maxKicks, seed, semiSort});
 }
 
 std::vector<unsigned char> bytesOf(const ScalableCuckooFilter& f) {

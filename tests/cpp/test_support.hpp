@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cuckoo/bloom_filter.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/prng.hpp"
 
@@ -17,19 +18,24 @@ inline bool containsKey(const CuckooFilter& f, std::uint64_t key) { return f.con
 inline bool eraseKey(CuckooFilter& f, std::uint64_t key) { return f.erase(&key, sizeof key); }
 inline unsigned countKey(const CuckooFilter& f, std::uint64_t key) { return f.count(&key, sizeof key); }
 
+// A filter of any kind made by its create(), which the test expects to succeed.
+template <class Filter, class Params>
+Filter createdFilter(const Params& params) {
+  Filter filter;
+  EXPECT_EQ(Filter::create(params, filter), Status::kOk);
+  return filter;
+}
+
 inline CuckooFilter makeFilter(unsigned fingerprintBits, unsigned bucketSize, std::uint64_t bucketCount,
                                std::uint64_t seed = 1, std::uint32_t maxKicks = kDefaultMaxKicks,
                                bool semiSort = false) {
-  FilterParams params;
-  params.semiSort = semiSort;
-  params.fingerprintBits = fingerprintBits;
-  params.bucketSize = bucketSize;
-  params.bucketCount = bucketCount;
-  params.seed = seed;
-  params.maxKicks = maxKicks;
-  CuckooFilter filter;
-  EXPECT_EQ(CuckooFilter::create(params, filter), Status::kOk);
-  return filter;
+  return createdFilter<CuckooFilter>(FilterParams{fingerprintBits, bucketSize, bucketCount, maxKicks, seed, semiSort});
+}
+
+// A StandardBloomFilter or BlockedBloomFilter.
+template <class Filter>
+Filter makeBloom(std::uint64_t bitCount, unsigned hashCount, std::uint64_t seed = 1) {
+  return createdFilter<Filter>(BloomParams{bitCount, hashCount, seed});
 }
 
 // Inserts distinct keys base, base+1, ... until the first insert returns false.
