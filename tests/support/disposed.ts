@@ -12,3 +12,12 @@ export function expectEachCallDisposed(className: string, calls: ReadonlyArray<r
     expect(caught.message).toMatch(new RegExp(`^${className}\\.${method}: this filter was disposed`));
   }
 }
+
+/** Adds one item, disposes the filter twice (the second call does nothing) and checks that it says so; returns it for the calls that must now throw. */
+export function usedThenDisposedTwice<Filter extends { add(item: string): unknown; dispose(): void; readonly disposed: boolean }>(filter: Filter): Filter {
+  filter.add('x');
+  filter.dispose();
+  filter.dispose();
+  expect(filter.disposed).toBe(true);
+  return filter;
+}

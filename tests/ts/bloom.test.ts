@@ -2,7 +2,7 @@
 // probe positions, sizes and false-positive rates, argument errors and disposal.
 import { init } from 'cuckoo-wasm';
 import { BloomFilter } from 'cuckoo-wasm/bloom';
-import { expectEachCallDisposed } from '../support/disposed';
+import { expectEachCallDisposed, usedThenDisposedTwice } from '../support/disposed';
 import { expectForgottenObjectsFreed, wasmHeapBytes } from '../support/heap';
 
 beforeAll(() => init());
@@ -252,11 +252,7 @@ describe('argument errors name the argument and the allowed range', () => {
 
 describe('disposal and memory', () => {
   test('dispose is idempotent and later calls throw DISPOSED', () => {
-    const filter = exactFilter();
-    filter.add('x');
-    filter.dispose();
-    filter.dispose();
-    expect(filter.disposed).toBe(true);
+    const filter = usedThenDisposedTwice(exactFilter());
     const calls: Array<[string, () => unknown]> = [
       ['add', () => filter.add('x')],
       ['has', () => filter.has('x')],

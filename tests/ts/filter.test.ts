@@ -1,7 +1,7 @@
 // CuckooFilter's operations through the package: single items, a full filter,
 // batches, state, and disposal.
 import { CuckooFilter, init } from 'cuckoo-wasm';
-import { expectEachCallDisposed } from '../support/disposed';
+import { expectEachCallDisposed, usedThenDisposedTwice } from '../support/disposed';
 
 beforeAll(() => init());
 
@@ -233,11 +233,7 @@ describe('state', () => {
 
 describe('disposal', () => {
   test('dispose is idempotent and later calls throw DISPOSED naming the method', () => {
-    const filter = exactFilter();
-    filter.add('x');
-    filter.dispose();
-    filter.dispose();
-    expect(filter.disposed).toBe(true);
+    const filter = usedThenDisposedTwice(exactFilter());
     const calls: Array<[string, () => unknown]> = [
       ['add', () => filter.add('x')],
       ['has', () => filter.has('x')],
