@@ -18,6 +18,11 @@ type FixedCall = (handle: Handle, data: Address, width: number, count: number) =
 type FixedAnswers = (handle: Handle, data: Address, width: number, count: number, out: Address) => void;
 type Getter = (handle: Handle) => number;
 
+/** How every create call ends its options: the kick limit, the seed's low and high 32 bits, and semi-sorting (1 or 0). */
+export type KicksSeedSort = [maxKicks: number, seedLow: number, seedHigh: number, semiSort: number];
+/** A table of a given shape (f, b, m), then {@link KicksSeedSort}. */
+export type TableShapeArgs = [fingerprintBits: number, bucketSize: number, bucketCount: number, ...KicksSeedSort];
+
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
   malloc(bytes: number): Address;
@@ -25,25 +30,8 @@ export interface CoreExports {
 
   // CuckooFilter (bindings/cuckoo_exports.cpp). Integer options cross as
   // numbers; the core checks their range and whole-ness.
-  cuckoo_create(
-    fingerprintBits: number,
-    bucketSize: number,
-    bucketCount: number,
-    maxKicks: number,
-    seedLow: number,
-    seedHigh: number,
-    semiSort: number,
-    outHandle: Address,
-  ): number;
-  cuckoo_create_for_capacity(
-    capacity: number,
-    falsePositiveRate: number,
-    maxKicks: number,
-    seedLow: number,
-    seedHigh: number,
-    semiSort: number,
-    outHandle: Address,
-  ): number;
+  cuckoo_create(...args: [...TableShapeArgs, outHandle: Address]): number;
+  cuckoo_create_for_capacity(...args: [capacity: number, falsePositiveRate: number, ...KicksSeedSort, outHandle: Address]): number;
   cuckoo_check_header(header: Address, totalLength: number): number;
   cuckoo_clear(handle: Handle): void;
   cuckoo_size: Getter;
@@ -88,14 +76,7 @@ export interface CoreExports {
 
   // ScalableCuckooFilter (bindings/scalable_exports.cpp).
   scalable_create(
-    initialCapacity: number,
-    falsePositiveRate: number,
-    growth: number,
-    maxKicks: number,
-    seedLow: number,
-    seedHigh: number,
-    semiSort: number,
-    outHandle: Address,
+    ...args: [initialCapacity: number, falsePositiveRate: number, growth: number, ...KicksSeedSort, outHandle: Address]
   ): number;
   scalable_clear(handle: Handle): number;
   scalable_size: Getter;

@@ -5,8 +5,9 @@
 // this file, as cuckoo-wasm/inspect and cuckoo-wasm/bloom do, makes init()
 // load this module instead of the lean one.
 
-import type { Address, CoreExports, Handle } from './core-exports.js';
+import type { Address, CoreExports, Handle, KicksSeedSort, TableShapeArgs } from './core-exports.js';
 import { createCuckooFullModule, fullWasmUrl } from './full-glue.js';
+import type { Kick } from './inspect-types.js';
 import { needFullModule, requireFullRuntime } from './loader.js';
 import { Runtime } from './runtime.js';
 
@@ -36,22 +37,18 @@ export interface FullCoreExports extends CoreExports {
   ): void;
   parts_of(handle: Handle, out: Address): void;
   parts_restore(
-    fingerprintBits: number,
-    bucketSize: number,
-    bucketCount: number,
-    maxKicks: number,
-    seedLow: number,
-    seedHigh: number,
-    semiSort: number,
-    payload: Address,
-    length: number,
-    stashOccupied: number,
-    stashFingerprint: number,
-    stashBucket: number,
-    itemCount: number,
-    outHandle: Address,
+    ...args: [
+      ...TableShapeArgs,
+      payload: Address,
+      length: number,
+      stashOccupied: number,
+      stashFingerprint: number,
+      stashBucket: number,
+      itemCount: number,
+      outHandle: Address,
+    ]
   ): number;
-  parts_size_for(capacity: number, fpr: number, maxKicks: number, seedLow: number, seedHigh: number, semiSort: number, out: Address): number;
+  parts_size_for(...args: [capacity: number, fpr: number, ...KicksSeedSort, out: Address]): number;
   parts_unrank_table(out: Address): void;
 }
 
@@ -185,18 +182,10 @@ export interface RawLocation {
   readonly hashId: number;
 }
 
-export interface RawKick {
-  readonly bucket: number;
-  readonly slot: number;
-  readonly incoming: number;
-  readonly evicted: number;
-  readonly nextBucket: number;
-  readonly evictedHashMod: number;
-}
-
 export interface RawWalk {
   readonly kickCount: number;
-  readonly kicks: RawKick[];
+  /** The bindings give each kick with the public type's fields, as they are. */
+  readonly kicks: Kick[];
   readonly end: EmbindEnumValue;
   readonly endBucket: number;
   readonly endSlot: number;
