@@ -2,8 +2,9 @@
 // add, has and delete step by step, each doing exactly what the filter's own
 // method does (bindings/inspect_bindings.cpp).
 
+import type { Address, Handle } from './core-exports.js';
 import type { CuckooFilter } from './filter.js';
-import { requireFull, type RawLocation } from './full-module.js';
+import { requireFull, type FullModule, type RawLocation } from './full-module.js';
 import { filterHandle } from './inspect-reads.js';
 import type { DeleteTrace, InsertTrace, ItemLocation, LookupTrace, StashReplacement } from './inspect-types.js';
 import type { Item } from './items.js';
@@ -17,6 +18,23 @@ import type { Item } from './items.js';
  * ```
  */
 export const MAX_RECORDED_KICKS = 65536;
+
+/**
+ * Runs one of the full module's traces on the item's bytes in wasm memory,
+ * with the filter's handle and how many kicks it may record; errors name
+ * inspect.<method>.
+ */
+function runTrace<T>(
+  filter: CuckooFilter,
+  item: Item,
+  method: 'traceAdd' | 'traceHas' | 'traceDelete',
+  call: (full: FullModule, handle: Handle, address: Address, length: number, capacity: number) => T,
+): { full: FullModule; trace: T } {
+  const handle = filterHandle(filter, method);
+  const { runtime, full } = requireFull(`inspect.${method}`);
+  const capacity = Math.min(filter.params.maxKicks, MAX_RECORDED_KICKS);
+  return { full, trace: runtime.withItem(item, `inspect.${method}: item`, (address, length) => call(full, handle, address, length, capacity)) };
+}
 
 function itemLocation(raw: RawLocation): ItemLocation {
   return {
@@ -65,10 +83,7 @@ export function locate(filter: CuckooFilter, item: Item): ItemLocation {
  * ```
  */
 export function traceAdd(filter: CuckooFilter, item: Item): InsertTrace {
-  const handle = filterHandle(filter, 'traceAdd');
-  const { runtime, full } = requireFull('inspect.traceAdd');
-  const capacity = Math.min(filter.params.maxKicks, MAX_RECORDED_KICKS);
-  const trace = runtime.withItem(item, 'inspect.traceAdd: item', (address, length) =>
+  const { full, trace } = runTrace(filter, item, 'traceAdd', (full, handle, address, length, capacity) =>
     full.inspectTraceInsert(handle, address, length, capacity),
   );
   const { walk } = trace;
@@ -93,9 +108,7 @@ export function traceAdd(filter: CuckooFilter, item: Item): InsertTrace {
  * ```
  */
 export function traceHas(filter: CuckooFilter, item: Item): LookupTrace {
-  const handle = filterHandle(filter, 'traceHas');
-  const { runtime, full } = requireFull('inspect.traceHas');
-  const trace = runtime.withItem(item, 'inspect.traceHas: item', (address, length) => full.inspectTraceLookup(handle, address, length));
+  const { trace } = runTrace(filter, item, 'traceHas', (full, handle, address, length) => full.inspectTraceLookup(handle, address, length));
   return {
     ...itemLocation(trace.location),
     found: trace.found,
@@ -117,10 +130,7 @@ export function traceHas(filter: CuckooFilter, item: Item): LookupTrace {
  * ```
  */
 export function traceDelete(filter: CuckooFilter, item: Item): DeleteTrace {
-  const handle = filterHandle(filter, 'traceDelete');
-  const { runtime, full } = requireFull('inspect.traceDelete');
-  const capacity = Math.min(filter.params.maxKicks, MAX_RECORDED_KICKS);
-  const trace = runtime.withItem(item, 'inspect.traceDelete: item', (address, length) =>
+  const { full, trace } = runTrace(filter, item, 'traceDelete', (full, handle, address, length, capacity) =>
     full.inspectTraceErase(handle, address, length, capacity),
   );
   const fromBucket = trace.from === full.DeleteSource.bucket;
