@@ -251,83 +251,61 @@ end
 
 -- The bucket operations the core's kernel makes, each loading its bucket when
 -- needed: find (the lowest slot holding a value, or nil), the lowest free
--- slot taking a fingerprint, a slot's fingerprint exchanged, one copy removed.
-local find, insertIntoEmptySlot, exchange, removeOne
+-- slot taking a fingerprint, a slot's fingerprint exchanged, one copy removed;
+-- the two layouts differ only in find, slotValue and put.
+local find, slotValue, put
 if oneWord then
   -- Slot s of a word is (word >> (slots - s) f) mod 2^f.
+  local function slotOf(word, s)
+    local below = slotBelow[s]
+    return (word - word % below) / below % slotScale
+  end
   find = function(bucket, value)
     local word = loaded[bucket] or loadOne(bucket)
     for s = 1, slots do
-      local below = slotBelow[s]
-      if (word - word % below) / below % slotScale == value then return s end
+      if slotOf(word, s) == value then return s end
     end
     return nil
   end
-  insertIntoEmptySlot = function(bucket, fingerprint)
-    local word = loaded[bucket] or loadOne(bucket)
-    for s = 1, slots do
-      local below = slotBelow[s]
-      if (word - word % below) / below % slotScale == 0 then
-        loaded[bucket] = word + fingerprint * below
-        dirtyCount = dirtyCount + 1
-        dirtyBuckets[dirtyCount] = bucket
-        return true
-      end
-    end
-    return false
-  end
-  exchange = function(bucket, s, fingerprint)
-    local word = loaded[bucket] or loadOne(bucket)
-    local below = slotBelow[s]
-    local previous = (word - word % below) / below % slotScale
-    loaded[bucket] = word + (fingerprint - previous) * below
+  slotValue = function(bucket, s) return slotOf(loaded[bucket] or loadOne(bucket), s) end
+  -- Slot s of a loaded bucket takes value; the bucket is listed as changed.
+  put = function(bucket, s, value)
+    local word = loaded[bucket]
+    loaded[bucket] = word + (value - slotOf(word, s)) * slotBelow[s]
     dirtyCount = dirtyCount + 1
     dirtyBuckets[dirtyCount] = bucket
-    return previous
-  end
-  removeOne = function(bucket, fingerprint)
-    local word = loaded[bucket] or loadOne(bucket)
-    for s = 1, slots do
-      local below = slotBelow[s]
-      if (word - word % below) / below % slotScale == fingerprint then
-        loaded[bucket] = word - fingerprint * below
-        dirtyCount = dirtyCount + 1
-        dirtyBuckets[dirtyCount] = bucket
-        return true
-      end
-    end
-    return false
   end
 else
-  local function put(bucket, s, value)
+  find = function(bucket, value)
+    local e = loaded[bucket] or loadOne(bucket)
+    for s = 1, slots do if e[s] == value then return s end end
+    return nil
+  end
+  slotValue = function(bucket, s) return (loaded[bucket] or loadOne(bucket))[s] end
+  put = function(bucket, s, value)
     local e = loaded[bucket]
     e[s] = value
     if semiSort then sortFour(e) end
     dirtyCount = dirtyCount + 1
     dirtyBuckets[dirtyCount] = bucket
   end
-  find = function(bucket, value)
-    local e = loaded[bucket] or loadOne(bucket)
-    for s = 1, slots do if e[s] == value then return s end end
-    return nil
-  end
-  insertIntoEmptySlot = function(bucket, fingerprint)
-    local s = find(bucket, 0)
-    if s == nil then return false end
-    put(bucket, s, fingerprint)
-    return true
-  end
-  exchange = function(bucket, s, fingerprint)
-    local previous = (loaded[bucket] or loadOne(bucket))[s]
-    put(bucket, s, fingerprint)
-    return previous
-  end
-  removeOne = function(bucket, fingerprint)
-    local s = find(bucket, fingerprint)
-    if s == nil then return false end
-    put(bucket, s, 0)
-    return true
-  end
+end
+local function insertIntoEmptySlot(bucket, fingerprint)
+  local s = find(bucket, 0)
+  if s == nil then return false end
+  put(bucket, s, fingerprint)
+  return true
+end
+local function exchange(bucket, s, fingerprint)
+  local previous = slotValue(bucket, s)
+  put(bucket, s, fingerprint)
+  return previous
+end
+local function removeOne(bucket, fingerprint)
+  local s = find(bucket, fingerprint)
+  if s == nil then return false end
+  put(bucket, s, 0)
+  return true
 end
 
 -- Writes every changed bucket: one BITFIELD per chunk.
