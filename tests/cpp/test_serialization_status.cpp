@@ -26,25 +26,27 @@ using namespace testing;  // the shared helpers of test_support.hpp and byte_for
 constexpr std::uint64_t kPlainItems = 40;
 constexpr std::size_t kPlainPayloadBytes = 96;  // 16 buckets of 4 x 12 bits
 
-// f = 12, b = 4, m = 16 holding 40 items, the stash empty.
-Bytes plainInput() {
-  CuckooFilter filter = makeFilter(12, 4, 16, /*seed=*/7);
-  for (std::uint64_t k = 0; k < kPlainItems; ++k) EXPECT_TRUE(insertKey(filter, k));
+// f = 12, b = 4 and m buckets holding keys 0 .. items - 1, serialized in
+// headerBytes + payloadBytes + the checksum.
+Bytes filledInput(std::uint64_t bucketCount, std::uint64_t seed, std::uint64_t items, std::size_t headerBytes,
+                  std::size_t payloadBytes) {
+  CuckooFilter filter = makeFilter(12, 4, bucketCount, seed);
+  for (std::uint64_t k = 0; k < items; ++k) EXPECT_TRUE(insertKey(filter, k));
   const Bytes bytes = serialized(filter);
-  EXPECT_EQ(bytes.size(), kHeaderBytes + kPlainPayloadBytes + kChecksumBytes);
-  EXPECT_EQ(readField(bytes, kItemCountAt, 8), kPlainItems);
+  EXPECT_EQ(bytes.size(), headerBytes + payloadBytes + kChecksumBytes);
+  EXPECT_EQ(readField(bytes, kItemCountAt, 8), items);
   return bytes;
 }
+
+// f = 12, b = 4, m = 16 holding 40 items, the stash empty.
+Bytes plainInput() { return filledInput(16, /*seed=*/7, kPlainItems, kHeaderBytes, kPlainPayloadBytes); }
 
 constexpr std::uint64_t kAnyCountItems = 30;
 constexpr std::size_t kAnyCountPayloadBytes = 72;  // 12 buckets of 4 x 12 bits
 
 // Version 2: f = 12, b = 4, m = 12 (not a power of two: hash id 2) holding 30 items.
 Bytes anyCountInput() {
-  CuckooFilter filter = makeFilter(12, 4, 12, /*seed=*/9);
-  for (std::uint64_t k = 0; k < kAnyCountItems; ++k) EXPECT_TRUE(insertKey(filter, k));
-  const Bytes bytes = serialized(filter);
-  EXPECT_EQ(bytes.size(), kHeaderBytesV2 + kAnyCountPayloadBytes + kChecksumBytes);
+  const Bytes bytes = filledInput(12, /*seed=*/9, kAnyCountItems, kHeaderBytesV2, kAnyCountPayloadBytes);
   EXPECT_EQ(readField(bytes, kVersionAt, 1), 2U);
   EXPECT_EQ(readField(bytes, kHashIdAt, 1), 2U);
   EXPECT_EQ(readField(bytes, kBucketCountV2At, 8), 12U);
