@@ -66,16 +66,32 @@ CUCKOO_ONCE_PER_FILTER ScalableShape ScalableCuckooFilter::initialShape(const Sc
   return shape;
 }
 
+namespace {
+
+// A new table of slotBits-bit slots: a copy of `source`'s, or without one
+// `buckets` empty buckets; deleted again when that fails.
+CUCKOO_ONCE_PER_FILTER Status newTable(unsigned slotBits, bool semiSort, const ScalableTable* source,
+                                       std::uint64_t buckets, ScalableTable*& out) noexcept {
+  auto* table = new (std::nothrow) ScalableTable(slotBits, semiSort);
+  if (table == nullptr) return Status::kOutOfMemory;
+  const Status status = source != nullptr ? source->copyTo(*table) : table->resize(buckets);
+  if (status != Status::kOk) {
+    delete table;
+    return status;
+  }
+  out = table;
+  return Status::kOk;
+}
+
+}  // namespace
+
 CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::create(const ScalableParams& params, ScalableCuckooFilter& out) noexcept {
   if (const Status valid = validate(params); valid != Status::kOk) return valid;
   const ScalableShape shape = initialShape(params);
   const std::uint64_t buckets = shape.bucketCount();
-  auto* table = new (std::nothrow) ScalableTable(shape.slotBits(), params.semiSort);
-  if (table == nullptr) return Status::kOutOfMemory;
-  if (const Status status = table->resize(buckets); status != Status::kOk) {
-    delete table;
-    return status;
-  }
+  ScalableTable* table = nullptr;
+  const Status made = newTable(shape.slotBits(), params.semiSort, nullptr, buckets, table);
+  if (made != Status::kOk) return made;
   ScalableCuckooFilter filter;
   filter.params_ = params;
   filter.shape_ = shape;
@@ -86,12 +102,9 @@ CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::create(const ScalableParams&
 }
 
 CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::cloneTo(ScalableCuckooFilter& out) const noexcept {
-  auto* table = new (std::nothrow) ScalableTable(shape_.slotBits(), params_.semiSort);
-  if (table == nullptr) return Status::kOutOfMemory;
-  if (const Status status = table_->copyTo(*table); status != Status::kOk) {
-    delete table;
-    return status;
-  }
+  ScalableTable* table = nullptr;
+  const Status made = newTable(shape_.slotBits(), params_.semiSort, table_, 0, table);
+  if (made != Status::kOk) return made;
   ScalableCuckooFilter copy;
   copy.params_ = params_;
   copy.shape_ = shape_;
