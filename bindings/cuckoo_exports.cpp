@@ -80,55 +80,5 @@ CUCKOO_EXPORT std::uint32_t cuckoo_seed_high(Handle h) {
 }
 CUCKOO_EXPORT int cuckoo_semi_sort(Handle h) { return filterAt(h).params().semiSort ? 1 : 0; }
 
-// The item calls (item_exports.hpp).
-CUCKOO_EXPORT int cuckoo_add(Handle h, Address item, std::uint32_t length) {
-  return glue::addBytes<CuckooFilter>(h, item, length);
-}
-CUCKOO_EXPORT int cuckoo_add_unique(Handle h, Address item, std::uint32_t length) {
-  return glue::addUniqueBytes<CuckooFilter>(h, item, length);
-}
-CUCKOO_EXPORT int cuckoo_has(Handle h, Address item, std::uint32_t length) {
-  return glue::hasBytes<CuckooFilter>(h, item, length);
-}
-CUCKOO_EXPORT int cuckoo_delete(Handle h, Address item, std::uint32_t length) {
-  return glue::deleteBytes<CuckooFilter>(h, item, length);
-}
-CUCKOO_EXPORT std::uint32_t cuckoo_count(Handle h, Address item, std::uint32_t length) {
-  return glue::countBytes<CuckooFilter>(h, item, length);
-}
-CUCKOO_EXPORT int cuckoo_add_number(Handle h, double item) { return glue::addNumber<CuckooFilter>(h, item); }
-CUCKOO_EXPORT int cuckoo_add_unique_number(Handle h, double item) {
-  return glue::addUniqueNumber<CuckooFilter>(h, item);
-}
-CUCKOO_EXPORT int cuckoo_has_number(Handle h, double item) { return glue::hasNumber<CuckooFilter>(h, item); }
-CUCKOO_EXPORT int cuckoo_delete_number(Handle h, double item) { return glue::deleteNumber<CuckooFilter>(h, item); }
-CUCKOO_EXPORT std::uint32_t cuckoo_count_number(Handle h, double item) {
-  return glue::countNumber<CuckooFilter>(h, item);
-}
-CUCKOO_EXPORT std::uint32_t cuckoo_add_packed(Handle h, Address data, Address offsets, std::uint32_t count) {
-  return glue::addPacked<CuckooFilter>(h, data, offsets, count);
-}
-CUCKOO_EXPORT void cuckoo_has_packed(Handle h, Address data, Address offsets, std::uint32_t count, Address out) {
-  glue::hasPacked<CuckooFilter>(h, data, offsets, count, out);
-}
-CUCKOO_EXPORT std::uint32_t cuckoo_delete_packed(Handle h, Address data, Address offsets, std::uint32_t count) {
-  return glue::deletePacked<CuckooFilter>(h, data, offsets, count);
-}
-CUCKOO_EXPORT std::uint32_t cuckoo_add_fixed(Handle h, Address data, std::uint32_t width, std::uint32_t count) {
-  return glue::addFixed<CuckooFilter>(h, data, width, count);
-}
-CUCKOO_EXPORT void cuckoo_has_fixed(Handle h, Address data, std::uint32_t width, std::uint32_t count, Address out) {
-  glue::hasFixed<CuckooFilter>(h, data, width, count, out);
-}
-CUCKOO_EXPORT std::uint32_t cuckoo_delete_fixed(Handle h, Address data, std::uint32_t width, std::uint32_t count) {
-  return glue::deleteFixed<CuckooFilter>(h, data, width, count);
-}
-
-CUCKOO_EXPORT double cuckoo_serialized_size(Handle h) { return glue::serializedSize<CuckooFilter>(h); }
-CUCKOO_EXPORT void cuckoo_serialize(Handle h, Address out) { glue::serializeTo<CuckooFilter>(h, out); }
-CUCKOO_EXPORT int cuckoo_deserialize(Address data, std::uint32_t length, Address outHandle) {
-  return glue::deserializeFrom<CuckooFilter>(data, length, outHandle);
-}
-CUCKOO_EXPORT int cuckoo_clone(Handle h, Address outHandle) { return glue::cloneOf<CuckooFilter>(h, outHandle); }
-CUCKOO_EXPORT void cuckoo_destroy(Handle h) { glue::destroy<CuckooFilter>(h); }
-CUCKOO_EXPORT int cuckoo_merge(Handle h, Handle other) { return glue::mergeInto<CuckooFilter>(h, other); }
+// The item calls, the batches and the bytes (item_exports.hpp).
+GLUE_ITEM_EXPORTS(cuckoo, CuckooFilter)

@@ -1,15 +1,16 @@
 #pragma once
 // The item operations both filter classes share (CuckooFilter and
 // ScalableCuckooFilter have the same item methods and batches), written once
-// as templates; cuckoo_exports.cpp and scalable_exports.cpp export them under
-// explicit names, one plain function per call, so that JavaScript calls the
-// core with no layer between.
+// as templates, and exported by GLUE_ITEM_EXPORTS at the end for each class
+// (cuckoo_exports.cpp, scalable_exports.cpp), one plain function per call, so
+// that JavaScript calls the core with no layer between.
 //
 // An item crosses as (address, length) of bytes the TypeScript layer wrote
 // into wasm memory, or, for a number, as the number itself: a safe integer
 // (TypeScript checks it), hashed as its 8-byte little-endian int64, exactly as
 // the bytes path hashes the same number written out.
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -34,53 +35,21 @@ Filter& filterAt(Handle handle) {
   return objectAt<Filter>(handle);
 }
 
+// Each item call on an item's bytes, wherever they are: in wasm memory, or a
+// number's NumberItem. 1 or 0, or the copies counted; addedUnique is 1 only
+// when the item was added (not already present, not full).
 template <class Filter>
-[[gnu::flatten]] int addBytes(Handle h, Address item, std::uint32_t length) {
-  return filterAt<Filter>(h).insert(bytesAt(item), length) ? 1 : 0;
-}
-// 1 only when the item was added (not already present, not full).
+[[gnu::flatten]] int added(Filter& f, const void* item, std::size_t length) { return f.insert(item, length) ? 1 : 0; }
 template <class Filter>
-[[gnu::flatten]] int addUniqueBytes(Handle h, Address item, std::uint32_t length) {
-  return filterAt<Filter>(h).insertUnique(bytesAt(item), length) == cuckoo::InsertOutcome::kInserted ? 1 : 0;
-}
-template <class Filter>
-[[gnu::flatten]] int hasBytes(Handle h, Address item, std::uint32_t length) {
-  return filterAt<Filter>(h).contains(bytesAt(item), length) ? 1 : 0;
+[[gnu::flatten]] int addedUnique(Filter& f, const void* item, std::size_t length) {
+  return f.insertUnique(item, length) == cuckoo::InsertOutcome::kInserted ? 1 : 0;
 }
 template <class Filter>
-[[gnu::flatten]] int deleteBytes(Handle h, Address item, std::uint32_t length) {
-  return filterAt<Filter>(h).erase(bytesAt(item), length) ? 1 : 0;
-}
+[[gnu::flatten]] int found(Filter& f, const void* item, std::size_t length) { return f.contains(item, length) ? 1 : 0; }
 template <class Filter>
-[[gnu::flatten]] std::uint32_t countBytes(Handle h, Address item, std::uint32_t length) {
-  return filterAt<Filter>(h).count(bytesAt(item), length);
-}
-
+[[gnu::flatten]] int erased(Filter& f, const void* item, std::size_t length) { return f.erase(item, length) ? 1 : 0; }
 template <class Filter>
-[[gnu::flatten]] int addNumber(Handle h, double value) {
-  const NumberItem item(value);
-  return filterAt<Filter>(h).insert(item.bytes, sizeof item.bytes) ? 1 : 0;
-}
-template <class Filter>
-[[gnu::flatten]] int addUniqueNumber(Handle h, double value) {
-  const NumberItem item(value);
-  return filterAt<Filter>(h).insertUnique(item.bytes, sizeof item.bytes) == cuckoo::InsertOutcome::kInserted ? 1 : 0;
-}
-template <class Filter>
-[[gnu::flatten]] int hasNumber(Handle h, double value) {
-  const NumberItem item(value);
-  return filterAt<Filter>(h).contains(item.bytes, sizeof item.bytes) ? 1 : 0;
-}
-template <class Filter>
-[[gnu::flatten]] int deleteNumber(Handle h, double value) {
-  const NumberItem item(value);
-  return filterAt<Filter>(h).erase(item.bytes, sizeof item.bytes) ? 1 : 0;
-}
-template <class Filter>
-[[gnu::flatten]] std::uint32_t countNumber(Handle h, double value) {
-  const NumberItem item(value);
-  return filterAt<Filter>(h).count(item.bytes, sizeof item.bytes);
-}
+[[gnu::flatten]] std::uint32_t copies(Filter& f, const void* item, std::size_t length) { return f.count(item, length); }
 
 // Batches (glue.hpp's layouts) handed to the core's batch operations whole.
 // Adds stop at the first item that does not fit and return how many were
@@ -141,3 +110,59 @@ int mergeInto(Handle h, Handle other) {
 }
 
 }  // namespace glue
+
+// One item call exported for a filter class: prefix_name on bytes in wasm
+// memory, prefix_name_number on a number item.
+#define GLUE_BYTES_CALL(prefix, name, Filter, Result, call)                                                   \
+  CUCKOO_EXPORT Result prefix##_##name(glue::Handle h, glue::Address item, std::uint32_t length) {            \
+    return glue::call(glue::filterAt<Filter>(h), glue::bytesAt(item), length);                                \
+  }
+#define GLUE_NUMBER_CALL(prefix, name, Filter, Result, call)                                                  \
+  CUCKOO_EXPORT Result prefix##_##name##_number(glue::Handle h, double value) {                              \
+    const glue::NumberItem item(value);                                                                       \
+    return glue::call(glue::filterAt<Filter>(h), item.bytes, sizeof item.bytes);                              \
+  }
+// The five item calls, each given to CALL (one of the two above).
+#define GLUE_ITEM_CALLS(prefix, Filter, CALL)                                                                 \
+  CALL(prefix, add, Filter, int, added)                                                                       \
+  CALL(prefix, add_unique, Filter, int, addedUnique)                                                          \
+  CALL(prefix, has, Filter, int, found)                                                                       \
+  CALL(prefix, delete, Filter, int, erased)                                                                   \
+  CALL(prefix, count, Filter, std::uint32_t, copies)
+
+// The three batch calls in one of glue.hpp's layouts (Packed: data and
+// offsets; Fixed: data and a width).
+#define GLUE_BATCH_CALLS(prefix, Filter, layout, Layout, LayoutParameter, layoutArgument)                     \
+  CUCKOO_EXPORT std::uint32_t prefix##_add_##layout(glue::Handle h, glue::Address data, LayoutParameter,      \
+                                                    std::uint32_t count) {                                    \
+    return glue::add##Layout<Filter>(h, data, layoutArgument, count);                                         \
+  }                                                                                                           \
+  CUCKOO_EXPORT void prefix##_has_##layout(glue::Handle h, glue::Address data, LayoutParameter,               \
+                                           std::uint32_t count, glue::Address out) {                          \
+    glue::has##Layout<Filter>(h, data, layoutArgument, count, out);                                           \
+  }                                                                                                           \
+  CUCKOO_EXPORT std::uint32_t prefix##_delete_##layout(glue::Handle h, glue::Address data, LayoutParameter,   \
+                                                       std::uint32_t count) {                                 \
+    return glue::delete##Layout<Filter>(h, data, layoutArgument, count);                                      \
+  }
+
+// Everything above exported for one filter class under its prefix (cuckoo_,
+// scalable_), by the names ts/src/core-exports.ts lists: the item calls
+// (prefix_add, prefix_add_number, ..., prefix_count_number), the batches
+// (prefix_add_packed, ..., prefix_delete_fixed), and prefix_serialized_size,
+// _serialize, _deserialize, _clone, _destroy and _merge.
+#define GLUE_ITEM_EXPORTS(prefix, Filter)                                                                      \
+  GLUE_ITEM_CALLS(prefix, Filter, GLUE_BYTES_CALL)                                                            \
+  GLUE_ITEM_CALLS(prefix, Filter, GLUE_NUMBER_CALL)                                                           \
+  GLUE_BATCH_CALLS(prefix, Filter, packed, Packed, glue::Address offsets, offsets)                           \
+  GLUE_BATCH_CALLS(prefix, Filter, fixed, Fixed, std::uint32_t width, width)                                 \
+  CUCKOO_EXPORT double prefix##_serialized_size(glue::Handle h) { return glue::serializedSize<Filter>(h); }   \
+  CUCKOO_EXPORT void prefix##_serialize(glue::Handle h, glue::Address out) { glue::serializeTo<Filter>(h, out); } \
+  CUCKOO_EXPORT int prefix##_deserialize(glue::Address data, std::uint32_t length, glue::Address outHandle) { \
+    return glue::deserializeFrom<Filter>(data, length, outHandle);                                            \
+  }                                                                                                           \
+  CUCKOO_EXPORT int prefix##_clone(glue::Handle h, glue::Address outHandle) {                                 \
+    return glue::cloneOf<Filter>(h, outHandle);                                                               \
+  }                                                                                                           \
+  CUCKOO_EXPORT void prefix##_destroy(glue::Handle h) { glue::destroy<Filter>(h); }                           \
+  CUCKOO_EXPORT int prefix##_merge(glue::Handle h, glue::Handle other) { return glue::mergeInto<Filter>(h, other); }
