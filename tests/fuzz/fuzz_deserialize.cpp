@@ -21,6 +21,7 @@
 #include "fuzz_check.hpp"
 
 #include "format_reading.hpp"
+#include "load_check.hpp"
 
 #ifndef CUCKOO_FUZZ_FIX_CHECKSUM
 #define CUCKOO_FUZZ_FIX_CHECKSUM 0
@@ -32,6 +33,8 @@ using fuzz_format::checksumOf;
 using fuzz_format::kChecksumBytes;
 using fuzz_format::littleEndian;
 using fuzz_format::payloadBits;
+using fuzz_load::loadChecked;
+using fuzz_load::serialized;
 
 using cuckoo::CuckooFilter;
 using cuckoo::Status;
@@ -146,12 +149,6 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
   return Status::kOk;
 }
 
-std::vector<std::uint8_t> serialized(const CuckooFilter& filter) {
-  std::vector<std::uint8_t> bytes(filter.serializedSize());
-  filter.serialize(bytes.data());
-  return bytes;
-}
-
 std::uint64_t occupiedSlots(const CuckooFilter& filter) {
   const cuckoo::FilterParams& p = filter.params();
   std::uint64_t occupied = 0;
@@ -234,22 +231,10 @@ void run(const std::uint8_t* data, std::size_t size) {
   smallParams.seed = 5;
   FUZZ_REQUIRE(CuckooFilter::create(smallParams, destination) == Status::kOk, "create");
   destination.insert("resident", 8);
-  const std::vector<std::uint8_t> destinationBefore = serialized(destination);
 
-  const Status status = CuckooFilter::deserialize(data, size, destination);
-  const Status expected = expectedStatus(data, size);
-  FUZZ_REQUIRE(status == expected, "deserialize returned status %d, FORMAT.md says %d (length %zu)",
-               static_cast<int>(status), static_cast<int>(expected), size);
-  if (status != Status::kOk) {
-    FUZZ_REQUIRE(serialized(destination) == destinationBefore, "a failed load changed the destination filter");
-    return;
-  }
-
+  const std::vector<std::uint8_t> written = loadChecked(data, size, expectedStatus(data, size), destination);
+  if (written.empty()) return;
   checkInvariants(destination);
-  FUZZ_REQUIRE(destination.serializedSize() == size, "serializedSize %zu for an input of %zu bytes",
-               destination.serializedSize(), size);
-  const std::vector<std::uint8_t> written = serialized(destination);
-  FUZZ_REQUIRE(std::memcmp(written.data(), data, size) == 0, "serialize() does not reproduce the loaded bytes");
   const std::uint64_t storedCount = data[4] == 1 ? std::uint64_t{1} << data[9] : littleEndian(data + 56, 8);
   FUZZ_REQUIRE(destination.params().bucketCount == storedCount, "bucketCount");
   FUZZ_REQUIRE(destination.semiSorted() == ((data[5] & kFlagSemiSorted) != 0), "semiSort");

@@ -25,6 +25,7 @@
 #include "fuzz_check.hpp"
 
 #include "format_reading.hpp"
+#include "load_check.hpp"
 
 #ifndef CUCKOO_FUZZ_FIX_CHECKSUM
 #define CUCKOO_FUZZ_FIX_CHECKSUM 0
@@ -36,6 +37,8 @@ using fuzz_format::checksumOf;
 using fuzz_format::kChecksumBytes;
 using fuzz_format::littleEndian;
 using fuzz_format::payloadBits;
+using fuzz_load::loadChecked;
+using fuzz_load::serialized;
 
 using cuckoo::ScalableCuckooFilter;
 using cuckoo::ScalableParams;
@@ -229,12 +232,6 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
   return Status::kOk;
 }
 
-std::vector<std::uint8_t> serialized(const ScalableCuckooFilter& filter) {
-  std::vector<std::uint8_t> bytes(filter.serializedSize());
-  filter.serialize(bytes.data());
-  return bytes;
-}
-
 std::uint64_t occupiedSlots(const ScalableCuckooFilter& filter) {
   std::uint64_t occupied = 0;
   for (std::uint64_t bucket = 0; bucket < filter.shape().bucketCount(); ++bucket) {
@@ -358,21 +355,9 @@ void run(const std::uint8_t* data, std::size_t size) {
   ScalableCuckooFilter destination;
   FUZZ_REQUIRE(ScalableCuckooFilter::create(smallParams, destination) == Status::kOk, "create");
   destination.insert("resident", 8);
-  const std::vector<std::uint8_t> destinationBefore = serialized(destination);
 
-  const Status status = ScalableCuckooFilter::deserialize(data, size, destination);
-  const Status expected = expectedStatus(data, size);
-  FUZZ_REQUIRE(status == expected, "deserialize returned status %d, FORMAT.md says %d (length %zu)",
-               static_cast<int>(status), static_cast<int>(expected), size);
-  if (status != Status::kOk) {
-    FUZZ_REQUIRE(serialized(destination) == destinationBefore, "a failed load changed the destination filter");
-    return;
-  }
-
-  FUZZ_REQUIRE(destination.serializedSize() == size, "serializedSize %zu for an input of %zu bytes",
-               destination.serializedSize(), size);
-  const std::vector<std::uint8_t> written = serialized(destination);
-  FUZZ_REQUIRE(std::memcmp(written.data(), data, size) == 0, "serialize() does not reproduce the loaded bytes");
+  const std::vector<std::uint8_t> written = loadChecked(data, size, expectedStatus(data, size), destination);
+  if (written.empty()) return;
   const ScalableParams& p = destination.params();
   const cuckoo::ScalableShape& shape = destination.shape();
   FUZZ_REQUIRE(p.semiSort == ((data[5] & kFlagSemiSorted) != 0) && p.maxKicks == littleEndian(data + 12, 4) &&
