@@ -10,6 +10,14 @@
 #define XXH_INLINE_ALL
 #include "xxhash.h"
 
+#include "cuckoo/status.hpp"
+
+// The _checksummed builds define it as 1 (CMakeLists.txt): withChecksum's
+// fixChecksum.
+#ifndef CUCKOO_FUZZ_FIX_CHECKSUM
+#define CUCKOO_FUZZ_FIX_CHECKSUM 0
+#endif
+
 namespace fuzz_format {
 
 inline constexpr std::size_t kChecksumBytes = 8;
@@ -33,6 +41,21 @@ inline std::uint32_t payloadBits(const std::uint8_t* payload, std::uint64_t firs
     value |= static_cast<std::uint32_t>((payload[bit / 8] >> (bit % 8)) & 1U) << i;
   }
   return value;
+}
+
+// What every format version requires of the bytes after its header, in the
+// order the core checks it: exactly the payload and the checksum, the
+// checksum right, and the payload's unused last bits 0. kOk when all hold.
+inline cuckoo::Status payloadStatus(const std::uint8_t* d, std::size_t n, std::size_t headerBytes,
+                                    std::uint64_t payload, std::uint64_t usedBits) {
+  if (n < headerBytes + payload + kChecksumBytes) return cuckoo::Status::kFormatTruncated;
+  if (n > headerBytes + payload + kChecksumBytes) return cuckoo::Status::kFormatInconsistent;
+  if (checksumOf(d, headerBytes + payload) != littleEndian(d + headerBytes + payload, 8)) {
+    return cuckoo::Status::kFormatChecksumMismatch;
+  }
+  const std::uint8_t* table = d + headerBytes;
+  if (usedBits % 8 != 0 && (table[payload - 1] >> (usedBits % 8)) != 0) return cuckoo::Status::kFormatInconsistent;
+  return cuckoo::Status::kOk;
 }
 
 // Runs `run` on the input; when `fixChecksum` and the input holds at least

@@ -23,18 +23,12 @@
 #include "format_reading.hpp"
 #include "load_check.hpp"
 
-#ifndef CUCKOO_FUZZ_FIX_CHECKSUM
-#define CUCKOO_FUZZ_FIX_CHECKSUM 0
-#endif
-
 namespace {
 
-using fuzz_format::checksumOf;
-using fuzz_format::kChecksumBytes;
 using fuzz_format::littleEndian;
 using fuzz_format::payloadBits;
-using fuzz_load::loadChecked;
-using fuzz_load::serialized;
+using fuzz_format::payloadStatus;
+using namespace fuzz_load;  // loadChecked, serialized
 
 using cuckoo::CuckooFilter;
 using cuckoo::Status;
@@ -117,14 +111,9 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
   const std::uint64_t payload = (usedBits + 7) / 8;
   if (declaredPayload != payload) return Status::kFormatBadParameters;
   if (payload + cuckoo::kTablePaddingBytes > cuckoo::kMaxTableBytes) return Status::kTableTooLarge;
-  if (n < headerBytes + payload + kChecksumBytes) return Status::kFormatTruncated;
-  if (n > headerBytes + payload + kChecksumBytes) return Status::kFormatInconsistent;
-  if (checksumOf(d, headerBytes + payload) != littleEndian(d + headerBytes + payload, 8)) {
-    return Status::kFormatChecksumMismatch;
-  }
+  if (const Status tail = payloadStatus(d, n, headerBytes, payload, usedBits); tail != Status::kOk) return tail;
 
   const std::uint8_t* table = d + headerBytes;
-  if (usedBits % 8 != 0 && (table[payload - 1] >> (usedBits % 8)) != 0) return Status::kFormatInconsistent;
   const bool stashOccupied = (flags & kFlagStashOccupied) != 0;
   const std::uint64_t stashFingerprint = littleEndian(d + 40, 4);
   const std::uint64_t stashBucket = littleEndian(d + 44, 4);

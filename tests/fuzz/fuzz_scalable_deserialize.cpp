@@ -27,18 +27,12 @@
 #include "format_reading.hpp"
 #include "load_check.hpp"
 
-#ifndef CUCKOO_FUZZ_FIX_CHECKSUM
-#define CUCKOO_FUZZ_FIX_CHECKSUM 0
-#endif
-
 namespace {
 
-using fuzz_format::checksumOf;
-using fuzz_format::kChecksumBytes;
 using fuzz_format::littleEndian;
 using fuzz_format::payloadBits;
-using fuzz_load::loadChecked;
-using fuzz_load::serialized;
+using fuzz_format::payloadStatus;
+using namespace fuzz_load;  // loadChecked, serialized
 
 using cuckoo::ScalableCuckooFilter;
 using cuckoo::ScalableParams;
@@ -201,14 +195,9 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
   if (payload + cuckoo::kTablePaddingBytes > cuckoo::kMaxTableBytes) return Status::kTableTooLarge;
   if (littleEndian(d + 80, 8) != payload) return Status::kFormatBadParameters;
 
-  if (n < kHeaderBytes + payload + kChecksumBytes) return Status::kFormatTruncated;
-  if (n > kHeaderBytes + payload + kChecksumBytes) return Status::kFormatInconsistent;
-  if (checksumOf(d, kHeaderBytes + payload) != littleEndian(d + kHeaderBytes + payload, 8)) {
-    return Status::kFormatChecksumMismatch;
-  }
+  if (const Status tail = payloadStatus(d, n, kHeaderBytes, payload, usedBits); tail != Status::kOk) return tail;
 
   const std::uint8_t* table = d + kHeaderBytes;
-  if (usedBits % 8 != 0 && (table[payload - 1] >> (usedBits % 8)) != 0) return Status::kFormatInconsistent;
   std::uint64_t entries = 0;
   for (std::uint64_t bucket = 0; bucket < m; ++bucket) {
     std::uint32_t values[4];
