@@ -4,32 +4,31 @@
 import { mops, percent, ratio } from '../support/format.mjs';
 import { plainTwin, rateRatios, ratios } from './render.mjs';
 
+// A target on a row's lookups: has+ and has− both at least `floor` M ops/s at 2^16.
+function lookupFloor(id, what, label, row, floor, extra = '') {
+  const low = Math.min(row.rates.has, row.rates.miss);
+  return {
+    id,
+    met: low >= floor,
+    text:
+      `${what} ≥ ${floor} M ops/s at 2^16: ${label}has+ ${mops(row.rates.has)}, has− ${mops(row.rates.miss)}` +
+      (low >= floor ? '' : ` (${percent(1 - low / floor, 0)} short)`) +
+      extra,
+  };
+}
+
 export function evaluateTargets(ours, peers) {
   const targets = [];
   const at16 = (id) => ours.find((r) => r.id === id && r.log2Buckets === 16);
   const peers16 = peers.filter((p) => p.log2Buckets === 16);
 
   const call = at16('call-string');
-  const callMin = Math.min(call.rates.has, call.rates.miss);
-  targets.push({
-    id: 'has-call-string',
-    met: callMin >= 5,
-    text:
-      `per-call has() on 16-char strings ≥ 5 M ops/s at 2^16: has+ ${mops(call.rates.has)}, has− ${mops(call.rates.miss)}` +
-      (callMin >= 5 ? '' : ` (${percent(1 - callMin / 5, 0)} short)`),
-  });
-
-  const u32 = at16('batch-uint32');
+  targets.push(lookupFloor('has-call-string', 'per-call has() on 16-char strings', '', call, 5));
   const f64 = at16('batch-float64');
-  const u32Min = Math.min(u32.rates.has, u32.rates.miss);
-  targets.push({
-    id: 'hasMany-numeric',
-    met: u32Min >= 30,
-    text:
-      `hasMany on numeric keys ≥ 30 M ops/s at 2^16: Uint32Array has+ ${mops(u32.rates.has)}, has− ${mops(u32.rates.miss)}` +
-      (u32Min >= 30 ? '' : ` (${percent(1 - u32Min / 30, 0)} short)`) +
-      `; Float64Array has+ ${mops(f64.rates.has)}, has− ${mops(f64.rates.miss)}`,
-  });
+  targets.push(
+    lookupFloor('hasMany-numeric', 'hasMany on numeric keys', 'Uint32Array ', at16('batch-uint32'), 30,
+      `; Float64Array has+ ${mops(f64.rates.has)}, has− ${mops(f64.rates.miss)}`),
+  );
 
   if (peers16.length) {
     const names = { add: 'add', has: 'has+', miss: 'has−', del: 'delete' };
