@@ -82,10 +82,8 @@ struct DeleteTrace {
   Walk stashWalk;
 };
 
-// The core names no slot, so it is found by comparing the item's buckets and
-// the stash before and after: a bucket that lost a copy of the fingerprint,
-// else the stash if it lost one. The stash's walk may refill the bucket, so
-// the copies are compared before that walk, which the recorder sees start.
+// The core names no slot: the erased copy is found from the item's buckets
+// before the erase and the rule by which erase picks it.
 DeleteTrace traceErase(Handle h, Address item, std::size_t length, unsigned kickCapacity) {
   CuckooFilter& filter = filterAt(h);
   const cuckoo::ItemLocation where = filter.locate(bytesAt(item), length);
@@ -103,18 +101,13 @@ DeleteTrace traceErase(Handle h, Address item, std::size_t length, unsigned kick
     trace.from = DeleteSource::kStash;  // the erase took the stashed copy: no walk
     return trace;
   }
-  // A copy left one of the item's buckets. Without a walk the buckets after
-  // tell which slot; after a walk that refilled it, the first slot that held one.
+  // A copy left one of the item's buckets: the core's erase empties the first
+  // slot holding the fingerprint in i1, else in i2 (removeOne, buckets.hpp).
+  // Named from the buckets before, as the stash's walk may refill the slot.
   trace.from = DeleteSource::kBucket;
-  const bool walked = trace.stashWalk.end != WalkEnd::kNone;
-  const std::uint32_t primaryAfter = walked ? primaryBefore : slotsHolding(filter, where.primaryBucket, where.fingerprint);
-  const bool fromPrimary = walked ? primaryBefore != 0 : popcount(primaryAfter) < popcount(primaryBefore);
-  const std::uint32_t before = fromPrimary ? primaryBefore : alternateBefore;
-  const std::uint32_t after =
-      walked ? 0 : fromPrimary ? primaryAfter : slotsHolding(filter, where.alternateBucket, where.fingerprint);
-  const std::uint32_t gone = before & ~after;
+  const bool fromPrimary = primaryBefore != 0;
   trace.bucket = fromPrimary ? where.primaryBucket : where.alternateBucket;
-  trace.slot = static_cast<std::uint32_t>(__builtin_ctz(walked || gone == 0 ? before : gone));
+  trace.slot = static_cast<std::uint32_t>(__builtin_ctz(fromPrimary ? primaryBefore : alternateBefore));
   return trace;
 }
 
