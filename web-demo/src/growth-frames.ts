@@ -4,7 +4,7 @@
 // Every table shown is the core's, or the core's splits applied to it (growth-split.ts).
 
 import { count, percent, rate } from './format.js';
-import { BUCKET_SIZE, MAX_LOAD, type GrowthReading, type SplitRecord, type TableShape } from './growth-split.js';
+import { BUCKET_SIZE, MAX_LOAD, nextEntryPassesMaxLoad, type GrowthReading, type SplitRecord, type TableShape } from './growth-split.js';
 import { bucketBinary, type LevelShape } from './growth-notation.js';
 import type { GrowthMoment } from './growth-readings.js';
 
@@ -148,7 +148,7 @@ export function growthFrames(story: GrowthStory): GrowthFrame[] {
   const slots = BUCKET_SIZE * from.bucketCount;
   const load = percent((from.entryCount + 1) / slots);
   const waits = 'the last entry evicted waits outside the table';
-  const past = from.entryCount + 1 > MAX_LOAD * slots;
+  const past = nextEntryPassesMaxLoad(from);
   const why = !past
     ? `“${item}” found no room: its evictions ran out at load ${load}, so ${waits}, and the table grows early`
     : `“${item}” took the load to ${load} (${count(from.entryCount + 1)} entries in ${count(slots)} slots), past ${percent(MAX_LOAD, 0)}` +

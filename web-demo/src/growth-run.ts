@@ -9,7 +9,7 @@ import { addFrame, growthFrames, stateFrame, type GrowthFrame, type GrowthStory 
 import { growthTable, growthUi, splitView } from './growth-page.js';
 import { showGrowthParams, type GrowthParams } from './growth-params.js';
 import { GROWTH_PROBE_COUNT, measure, momentBefore, momentNow, showMoment } from './growth-readings.js';
-import { BUCKET_SIZE, MAX_LOAD, readGrowth, readGrowthRules } from './growth-split.js';
+import { BUCKET_SIZE, MAX_LOAD, nextEntryPassesMaxLoad, readGrowth, readGrowthRules } from './growth-split.js';
 import { currentGrowth, newGrowthDemo, readGrowthTable } from './growth-state.js';
 import { ui } from './page.js';
 import { Player } from './player.js';
@@ -84,7 +84,7 @@ function addItem(): { item: string; story?: GrowthStory } {
   const item = `item-${d.nextItem++}`;
   // Kept to mark the slots an add changed: before an add that will grow the table, and before every add to a small one,
   // whose evictions may run out and grow it early.
-  const grows = from.entryCount + 1 > MAX_LOAD * BUCKET_SIZE * from.bucketCount;
+  const grows = nextEntryPassesMaxLoad(from);
   const hint = grows || from.bucketCount <= SMALL_TABLE ? readGrowthTable() : undefined;
   const { growths } = traceGrowingAdd(d.filter, item);
   d.items.push(item);

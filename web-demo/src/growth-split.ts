@@ -25,6 +25,11 @@ export function readGrowthRules(): void {
   ({ bucketSize: BUCKET_SIZE, maxLoad: MAX_LOAD } = growableFacts());
 }
 
+/** Whether one more entry takes a table of this shape past the load at which it grows. */
+export function nextEntryPassesMaxLoad(shape: Pick<TableShape, 'entryCount' | 'bucketCount'>): boolean {
+  return shape.entryCount + 1 > MAX_LOAD * BUCKET_SIZE * shape.bucketCount;
+}
+
 /** A slot value, fingerprint << T | tail, taken apart for display: tail = 2^known + bits. */
 export interface SlotParts {
   fingerprint: number;
