@@ -147,6 +147,9 @@ class PackedBuckets {
     return previous;
   }
 
+  // Where exchange(bucket, slot, fingerprint) left `fingerprint`: `slot`.
+  unsigned landedSlot(std::uint32_t, unsigned slot, std::uint32_t) const noexcept { return slot; }
+
  private:
   [[gnu::always_inline]] bool oneLoad() const noexcept {
     if constexpr (kFixed) return fitsOneLoad(B * F);
@@ -322,6 +325,16 @@ class SemiSortedBuckets {
     const std::uint32_t previous = std::exchange(b.entries[slot], fingerprint);
     store(bucket, b);
     return previous;
+  }
+
+  // Where exchange(bucket, slot, fingerprint) left `fingerprint`: the bucket
+  // is stored sorted, so where it sorted to (any copy of an equal value
+  // serves, since a bucket is a multiset).
+  unsigned landedSlot(std::uint32_t bucket, unsigned, std::uint32_t fingerprint) const noexcept {
+    const semisort::Bucket b = decoded(bucket);
+    unsigned slot = 0;
+    while (b.entries[slot] != fingerprint) ++slot;
+    return slot;
   }
 
  private:
