@@ -99,7 +99,7 @@ function readStashOnly() {
 
 function bulkSummary(run: Bulk, trace: InsertTrace, item: string, loadBefore: number): string {
   const d = currentDemo();
-  if (!trace.added) return `The filter was already full: “${item}” was refused.`;
+  if (!trace.added) return `Refused at insert ${run.done} of this run (“${item}”), at load ${percent(loadBefore)}.`;
   if (trace.stashed !== null) {
     return `First failure at insert ${run.done} of this run (“${item}”), at load ${percent(loadBefore)}: ${trace.kickCount} kicks and no free slot.`;
   }

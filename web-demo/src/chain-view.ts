@@ -75,6 +75,9 @@ export class ChainView {
       end.dataset.end = 'stashed';
       end.dataset.bucket = String(trace.stashed.bucket);
       end.textContent = `✗ max kicks (${params.maxKicks}) used up: ${n.fp(trace.stashed.fingerprint)} goes to the stash`;
+    } else {
+      end.dataset.end = 'undone';
+      end.textContent = `✗ max kicks (${params.maxKicks}) used up with the stash taken: every kick undone, the insert refused`;
     }
     if (trace.kickCount > trace.kicks.length) {
       end.textContent = `… ${trace.kickCount - trace.kicks.length} more kicks not recorded. ${end.textContent}`;

@@ -30,6 +30,9 @@ async function main(): Promise<void> {
   else wireControls();
   // On a phone the parameters start folded, so the table is on the first screen.
   if (matchMedia('(max-width: 600px)').matches) byId<HTMLDetailsElement>(growth ? 'growth-params-panel' : 'params-panel').open = false;
+  // What scrolls to a bucket stops below the sticky bar (style.css), however tall the bar is on this screen.
+  const bar = document.querySelector<HTMLElement>('.playbar')!;
+  new ResizeObserver(() => document.documentElement.style.setProperty('--playbar-height', `${bar.offsetHeight}px`)).observe(bar);
   await init();
   const query = new URLSearchParams(location.search);
   if (growth) {

@@ -9,7 +9,7 @@ export interface Running<R> {
   cancel(): void;
 }
 
-export function runJob<J extends Job>(job: J, onProgress: (done: number) => void): Running<ResultOf<J>> {
+export function runJob<J extends Job>(job: J, onProgress: (done: number) => void, onPartial?: (result: ResultOf<J>) => void): Running<ResultOf<J>> {
   const worker = new Worker(new URL('./measure-worker.ts', import.meta.url), { type: 'module' });
   let settle: ((error: Error) => void) | undefined;
   const result = new Promise<ResultOf<J>>((resolve, reject) => {
@@ -17,6 +17,7 @@ export function runJob<J extends Job>(job: J, onProgress: (done: number) => void
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
       const message = event.data;
       if (message.type === 'progress') return onProgress(message.done);
+      if (message.type === 'partial') return onPartial?.(message.result as ResultOf<J>);
       worker.terminate();
       if (message.type === 'result') resolve(message.result as ResultOf<J>);
       else reject(new Error(message.message));
