@@ -124,7 +124,7 @@ function bulkTick(): void {
     refreshGauges(true);
     refreshKnownItems();
     tableView.draw(stateFrame({ slots: run.mirror, stash: readStashOnly() }, ''));
-    ui.caption.textContent = `Inserting numbered items, fast-forwarded: ${count(run.done)} of ${run.target === Infinity ? 'until the first failure' : count(run.target)}, load ${percent(d.filter.loadFactor)}. Watch the kick chart: chains grow as the table fills. Space pauses.`;
+    ui.caption.textContent = `Inserting numbered items, fast-forwarded: ${count(run.done)} ${run.target === Infinity ? "so far, until the first failure" : `of ${count(run.target)}`}, load ${percent(d.filter.loadFactor)}. Watch the kick chart: chains grow as the table fills. Space pauses.`;
   }
   bulkFrame = requestAnimationFrame(bulkTick);
 }

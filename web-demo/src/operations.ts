@@ -38,7 +38,8 @@ export function insert(item: string): void {
   relationView.show(trace, item);
   chainView.load(trace);
   showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
-  d.gaugesPending = trace.added;
+  // A refused insert changes no slot, but the load gauge tells of the refusal.
+  d.gaugesPending = true;
   play(insertFrames(item, trace, before, after, d.params));
 }
 
