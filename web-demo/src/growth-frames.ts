@@ -124,7 +124,7 @@ export interface GrowthStory {
  */
 export function rateAgainstBound(r: { measured: number; interval: [number, number]; probes: number; bound: number; grewAt: number | undefined; fpr: number }): string {
   const [low, high] = r.interval;
-  const measured = `${rate(r.measured)} of ${count(r.probes)} never-added items (95 % interval ${rate(low)}–${rate(high)})`;
+  const measured = `${rate(r.measured)} of ${count(r.probes)} never-added items (95\u00a0% interval ${rate(low)}–${rate(high)})`;
   const past = r.grewAt !== undefined && r.grewAt > MAX_LOAD + 0.005;
   const scaled = r.bound * ((r.grewAt ?? MAX_LOAD) / MAX_LOAD);
   const bound = past

@@ -100,7 +100,7 @@ export function showGrowthGauges(gauges: GaugeList, r: GaugeReading): void {
       note: (() => {
         const hits = Math.round(r.measured * r.probes);
         const [low, high] = rateInterval(hits, r.probes);
-        return `${count(hits)} of ${count(r.probes)} never-added items got “maybe” (at ${count(r.measuredAt)} items); 95 % interval ${rate(low)}–${rate(high)}`;
+        return `${count(hits)} of ${count(r.probes)} never-added items got “maybe” (at ${count(r.measuredAt)} items); 95\u00a0% interval ${rate(low)}–${rate(high)}`;
       })(),
     },
     {
@@ -133,7 +133,10 @@ export function showGrowthLog(body: HTMLTableSectionElement, rows: readonly Grow
       copies: String(row.copies),
       early: String(row.early),
       measured: String(after?.measured ?? ''),
+      low: String(after?.interval[0] ?? ''),
+      high: String(after?.interval[1] ?? ''),
       bound: String(after?.bound ?? ''),
+      grewAt: String(after?.grewAt ?? ''),
     });
     tr.append(
       cell(String(row.index)),

@@ -39,8 +39,8 @@ export function loadAtFirstFailure(filter: CuckooFilter): number {
   return full.loadFactor;
 }
 
-/** The curves one by one, smallest table first; `curveDone` gets each as it is finished, so the page can draw it at once. */
-export function fingerprintLengthCurves(job: FingerprintLengthJob, progress: Progress, curveDone: (curves: LoadCurve[]) => void): LoadCurve[] {
+/** The curves one by one, smallest table first; `soFar` gets them after each point, so the page can draw each as it grows. */
+export function fingerprintLengthCurves(job: FingerprintLengthJob, progress: Progress, soFar: (curves: LoadCurve[]) => void): LoadCurve[] {
   // Work grows with the slots filled: progress by slots, not by points.
   const total = job.bucketCounts.reduce((sum, m) => sum + m, 0) * job.fingerprintBits.length * job.trials;
   let done = 0;
@@ -60,9 +60,9 @@ export function fingerprintLengthCurves(job: FingerprintLengthJob, progress: Pro
       }
       curve.loads.push(lowest);
       curve.highest.push(highest);
+      soFar([...curves, curve]);
     }
     curves.push(curve);
-    curveDone([...curves]);
   }
   return curves;
 }

@@ -49,7 +49,7 @@ export class MeasureControl<J extends Job> {
         this.#running = undefined;
         this.progress.hidden = true;
         this.status.textContent = show(result);
-        // For the tests and the closing figures: when the answer was on the page, since the page started and since the job did.
+        // For the tests and the closing figures: when the answer was on the page, since the page started and since it was asked for.
         this.panel.dataset.doneAtMs = String(Math.round(performance.now()));
         this.panel.dataset.tookMs = String(Math.round(performance.now() - started));
         this.panel.dataset.state = 'done';

@@ -16,8 +16,8 @@ export async function clippedText(page: Page, selectors: string[] = ['body']): P
     };
     const hides = (value: string) => value === 'hidden' || value === 'clip';
     const seen = new Set<Element>();
-    for (const root of roots.flatMap((selector) => [...document.querySelectorAll(selector)])) {
-      for (const node of [root, ...root.querySelectorAll('*')]) {
+    for (const root of roots.flatMap((selector) => Array.from(document.querySelectorAll(selector)))) {
+      for (const node of [root, ...Array.from(root.querySelectorAll('*'))]) {
         if (seen.has(node)) continue;
         seen.add(node);
         if (node instanceof HTMLElement) {
