@@ -14,7 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <new>
+#include <cstdlib>
 #include <type_traits>
 
 #include "batch_memory.hpp"
@@ -34,39 +34,34 @@ struct SilentObserver {
   void onUndone(std::uint32_t, std::uint32_t) noexcept {}
 };
 
-// What an eviction walk keeps to undo itself. A walk that may end in the
-// stash keeps nothing (NoKickLog compiles to nothing); one that must be
-// undoable (the stash is occupied) keeps, per kick, the slot where the
-// incoming fingerprint landed: the buckets and the fingerprints follow back
-// from the walk's end through the bucket relation, which is self-inverse.
-struct NoKickLog {
-  template <class Buckets>
-  void record(const Buckets&, std::uint32_t, unsigned, std::uint32_t) noexcept {}
-};
-
+// What an eviction walk keeps to undo itself, when it must be undoable (the
+// stash is occupied): per kick, its bucket and what the view needs to undo it
+// (kickRecord, undoKick); the fingerprints follow back from the walk's end.
 class KickLog {
  public:
   // Room for `maxKicks` kicks: on the stack for the default and below, else
   // allocated; ready() is false when that fails.
   explicit KickLog(std::uint32_t maxKicks) noexcept
-      : slots_(maxKicks <= sizeof local_ ? local_ : new (std::nothrow) unsigned char[maxKicks]) {}
+      : records_(maxKicks <= kLocal ? local_
+                                    : static_cast<std::uint64_t*>(std::malloc(std::size_t{maxKicks} * sizeof(std::uint64_t)))) {}
   ~KickLog() {
-    if (slots_ != local_) delete[] slots_;
+    if (records_ != local_) std::free(records_);
   }
   KickLog(const KickLog&) = delete;
   KickLog& operator=(const KickLog&) = delete;
 
-  bool ready() const noexcept { return slots_ != nullptr; }
-  template <class Buckets>
-  void record(const Buckets& view, std::uint32_t bucket, unsigned slot, std::uint32_t incoming) noexcept {
-    slots_[count_++] = static_cast<unsigned char>(view.landedSlot(bucket, slot, incoming));
+  bool ready() const noexcept { return records_ != nullptr; }
+  void push(std::uint32_t bucket, std::uint32_t record) noexcept {
+    records_[count_++] = std::uint64_t{bucket} << 32 | record;
   }
   std::uint32_t count() const noexcept { return count_; }
-  unsigned slot(std::uint32_t kick) const noexcept { return slots_[kick]; }
+  std::uint32_t bucket(std::uint32_t kick) const noexcept { return static_cast<std::uint32_t>(records_[kick] >> 32); }
+  std::uint32_t record(std::uint32_t kick) const noexcept { return static_cast<std::uint32_t>(records_[kick]); }
 
  private:
-  unsigned char local_[kDefaultMaxKicks];
-  unsigned char* slots_;
+  static constexpr std::uint32_t kLocal = kDefaultMaxKicks;
+  std::uint64_t local_[kLocal];
+  std::uint64_t* records_;
   std::uint32_t count_ = 0;
 };
 
@@ -137,10 +132,8 @@ class Kernel {
   // and seed (CuckooFilter::merge): its two buckets follow from the two.
   // False, with nothing changed, when it cannot be placed.
   static bool insertFingerprint(CuckooFilter& f, std::uint32_t fingerprint, std::uint32_t bucket) noexcept {
-    const Index relation = index(f);
     SilentObserver silent;
-    return addIn(f.state_, f.params_.maxKicks, buckets(f), relation,
-                 ItemLocation{fingerprint, bucket, relation.alternate(bucket, fingerprint)}, silent);
+    return insertLocated(f, buckets(f), ItemLocation{fingerprint, bucket, index(f).alternate(bucket, fingerprint)}, silent);
   }
 
   static void containsMany(const CuckooFilter& f, const ItemBatch& batch, unsigned char* answers) noexcept {
@@ -310,27 +303,34 @@ class Kernel {
       observer.onPlaced(alternate, fingerprint);
       return true;
     }
-    if (state.stash.occupied) return evictOrUndo(state, maxKicks, view, relation, fingerprint, primary, alternate, observer);
-    evictOrStash(state, maxKicks, view, relation, fingerprint, primary, alternate, observer);
-    return true;
+    return evict(state, maxKicks, view, relation, fingerprint, primary, alternate, observer);
   }
 
-  // Algorithm 1's relocation loop, from `bucket` (drawn between the two
-  // candidates). Each step swaps the homeless fingerprint with a random
+  // Algorithm 1's relocation loop, from a bucket drawn between the two
+  // candidates. Each step swaps the homeless fingerprint with a random
   // resident of the current bucket, then tries the evicted one's other
   // bucket, which the relation of hashing.hpp gives from the bucket and
-  // fingerprint alone. True when everything found a place; false when the
-  // kicks ran out, `fingerprint` then homeless, last evicted from `bucket`.
-  template <class Observer, class Log>
-  [[gnu::always_inline]] static bool walk(FilterState& state, std::uint32_t maxKicks, Buckets& view,
-                                          const Index& relation, std::uint32_t& fingerprint, std::uint32_t& bucket,
-                                          Observer& observer, Log& log) noexcept {
+  // fingerprint alone. When the kicks run out with the stash free, the last
+  // homeless fingerprint goes there. With the stash occupied (rare: both
+  // buckets full while the stash is in use) the walk must be undoable: then
+  // every kick is undone from the last (putting back, in its bucket, the
+  // fingerprint it displaced in place of the one it brought), the PRNG
+  // restored, and the walk returns false having changed nothing.
+  template <class Observer>
+  [[gnu::noinline]] static bool evict(FilterState& state, std::uint32_t maxKicks, Buckets& view, const Index& relation,
+                                      std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
+                                      Observer& observer) noexcept {
+    const bool undoable = state.stash.occupied;
+    KickLog log(undoable ? maxKicks : 0);
+    if (!log.ready()) return false;
+    const SplitMix64 before = state.prng;
+    std::uint32_t bucket = (state.prng.next() & 1) != 0 ? alternate : primary;
     const std::uint64_t slotMask = view.slots() - 1;
     for (std::uint32_t kick = 0; kick < maxKicks; ++kick) {
       const auto slot = static_cast<unsigned>(state.prng.next() & slotMask);
       const std::uint32_t incoming = fingerprint;
       fingerprint = view.exchange(bucket, slot, incoming);
-      log.record(view, bucket, slot, incoming);
+      if (undoable) log.push(bucket, view.kickRecord(slot, incoming));
       const std::uint32_t next = relation.alternate(bucket, fingerprint);
       observer.onKick(bucket, slot, incoming, fingerprint, next);
       bucket = next;
@@ -339,40 +339,14 @@ class Kernel {
         return true;
       }
     }
-    return false;
-  }
-
-  // The walk with the stash free: a fingerprint left homeless goes there.
-  template <class Observer>
-  [[gnu::noinline]] static void evictOrStash(FilterState& state, std::uint32_t maxKicks, Buckets& view,
-                                             const Index& relation, std::uint32_t fingerprint, std::uint32_t primary,
-                                             std::uint32_t alternate, Observer& observer) noexcept {
-    std::uint32_t bucket = (state.prng.next() & 1) != 0 ? alternate : primary;
-    NoKickLog none;
-    if (walk(state, maxKicks, view, relation, fingerprint, bucket, observer, none)) return;
-    state.stash = Stash{true, fingerprint, bucket};
-    observer.onStashed(bucket, fingerprint);
-  }
-
-  // The same walk with the stash occupied: when the kicks run out, each is
-  // undone from the last (swapping back, at the slot where each incoming
-  // fingerprint landed, the fingerprint it displaced), and the PRNG restored,
-  // so that the refused insert changed nothing. Rare: both buckets full
-  // while the stash is in use.
-  template <class Observer>
-  [[gnu::noinline, gnu::cold]] static bool evictOrUndo(FilterState& state, std::uint32_t maxKicks, Buckets& view,
-                                                       const Index& relation, std::uint32_t fingerprint,
-                                                       std::uint32_t primary, std::uint32_t alternate,
-                                                       Observer& observer) noexcept {
-    KickLog log(maxKicks);
-    if (!log.ready()) return false;
-    const SplitMix64 before = state.prng;
-    std::uint32_t bucket = (state.prng.next() & 1) != 0 ? alternate : primary;
-    if (walk(state, maxKicks, view, relation, fingerprint, bucket, observer, log)) return true;
+    if (!undoable) {
+      state.stash = Stash{true, fingerprint, bucket};
+      observer.onStashed(bucket, fingerprint);
+      return true;
+    }
     observer.onUndone(bucket, fingerprint);
     for (std::uint32_t kick = log.count(); kick-- > 0;) {
-      bucket = relation.alternate(bucket, fingerprint);
-      fingerprint = view.exchange(bucket, log.slot(kick), fingerprint);
+      fingerprint = view.undoKick(log.bucket(kick), log.record(kick), fingerprint);
     }
     state.prng = before;
     return false;
