@@ -22,6 +22,14 @@ async function fillUntilItFails(page: Page): Promise<void> {
   await settle(page);
 }
 
+/** Types `count` into the N field `field`, presses `button`, and waits until the run is over and its caption begins with `caption`. */
+async function runMany(page: Page, field: string, button: string, count: number, caption: string): Promise<void> {
+  await page.fill(field, String(count));
+  await page.click(button);
+  await page.waitForFunction((text) => document.querySelector('#caption')?.textContent?.startsWith(text), caption, { timeout: 60000 });
+  await settle(page);
+}
+
 async function allMeasured(page: Page): Promise<void> {
   for (const panel of ['#fplen-panel', '#collision-panel', '#bsize-panel', '#space-panel']) {
     await page.waitForSelector(`${panel}[data-state="done"]`, { timeout: 150000 });
@@ -156,10 +164,7 @@ describe('every view, at both sizes', () => {
       mkdirSync(viewsDir, { recursive: true });
       const page = await openDemo('', viewport);
       await page.screenshot({ path: join(viewsDir, `${size}-top.png`) });
-      await page.fill('#bulk-count', '48');
-      await page.click('#bulk');
-      await page.waitForFunction(() => document.querySelector('#caption')?.textContent?.startsWith('Inserted 48 items'), undefined, { timeout: 60000 });
-      await settle(page);
+      await runMany(page, '#bulk-count', '#bulk', 48, 'Inserted 48 items');
       await page.keyboard.press('p');
       await settle(page);
       await allMeasured(page);
@@ -169,10 +174,7 @@ describe('every view, at both sizes', () => {
       await page.close();
 
       const semi = await openDemo('?m=16&b=4&f=8&semi=1', viewport);
-      await semi.fill('#bulk-count', '40');
-      await semi.click('#bulk');
-      await semi.waitForFunction(() => document.querySelector('#caption')?.textContent?.startsWith('Inserted 40 items'), undefined, { timeout: 60000 });
-      await settle(semi);
+      await runMany(semi, '#bulk-count', '#bulk', 40, 'Inserted 40 items');
       await shootView(semi, '#semi-panel', `${size}-semi-sorted`);
       await semi.close();
 
@@ -183,10 +185,7 @@ describe('every view, at both sizes', () => {
       await present.close();
 
       const growth = await openDemo('?mode=growth', viewport);
-      await growth.fill('#growth-count', '60');
-      await growth.click('#growth-add-n');
-      await growth.waitForFunction(() => document.querySelector('#caption')?.textContent?.startsWith('Added 60 items'), undefined, { timeout: 60000 });
-      await settle(growth);
+      await runMany(growth, '#growth-count', '#growth-add-n', 60, 'Added 60 items');
       for (const [selector, name] of growthViews) await shootView(growth, selector, `${size}-${name}`);
       expect(await clippedText(growth)).toEqual([]);
       expectNoErrors(growth);
