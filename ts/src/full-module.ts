@@ -99,7 +99,12 @@ export interface FullModule {
   inspectCuckooSizing(capacity: number, fpr: number, semiSort: boolean): RawCuckooSizing;
   inspectBloomSizing(capacity: number, fpr: number): RawBloomSizing;
   inspectBloomRate(bitCount: number, hashCount: number, items: number): number;
-  readonly WalkEnd: { readonly none: EmbindEnumValue; readonly placed: EmbindEnumValue; readonly stashed: EmbindEnumValue };
+  readonly WalkEnd: {
+    readonly none: EmbindEnumValue;
+    readonly placed: EmbindEnumValue;
+    readonly stashed: EmbindEnumValue;
+    readonly undone: EmbindEnumValue;
+  };
   readonly SplitRoute: { readonly stays: EmbindEnumValue; readonly moves: EmbindEnumValue; readonly copied: EmbindEnumValue };
   readonly DeleteSource: { readonly nowhere: EmbindEnumValue; readonly bucket: EmbindEnumValue; readonly stash: EmbindEnumValue };
   readonly noSlot: number;
