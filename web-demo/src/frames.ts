@@ -41,6 +41,8 @@ export interface KickWalk {
   readonly kickCount: number;
   readonly placed: { readonly bucket: number; readonly slot: number; readonly fingerprint: number } | null;
   readonly stashed: { readonly bucket: number; readonly fingerprint: number } | null;
+  /** An insert's walk that ran out with the stash taken, and was undone (issue 26): the fingerprint left homeless. */
+  readonly undone?: { readonly bucket: number; readonly fingerprint: number } | null;
 }
 
 /** Writes a kick into `slots`: `incoming` replaces the evicted fingerprint. */
@@ -212,9 +214,9 @@ export function insertFrames(
         endShown: true,
       }),
     );
-  } else if (!trace.added) {
+  } else if (trace.undone !== null) {
     frames.push(
-      frame(after, `After ${trace.kickCount} ${kickWord} a fingerprint is still homeless, and the stash already holds ${n.fp(after.stash.fingerprint)}: there is nowhere to put it. Every kick is undone, last first, and ${quoted(item)} is refused: the table is exactly as before. Other items still go in where they find room.`, {
+      frame(after, `After ${trace.kickCount} ${kickWord}, ${n.fp(trace.undone.fingerprint)} is still homeless, and the stash already holds ${n.fp(after.stash.fingerprint)}: there is nowhere to put it. Every kick is undone, last first, and ${quoted(item)} is refused: the table is exactly as before. Other items still go in where they find room.`, {
         bucketMarks: candidates,
         stashMarked: true,
         kicksShown: kicks.length,
