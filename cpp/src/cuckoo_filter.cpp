@@ -105,18 +105,10 @@ FilterStats CuckooFilter::stats() const noexcept {
   s.bitsPerItem = state_.itemCount == 0 ? HUGE_VAL
                                         : static_cast<double>(visitTable([](const auto& table) { return table.payloadBits(); })) /
                                               static_cast<double>(state_.itemCount);
-  s.expectedFalsePositiveRate = expectedFalsePositiveRate(params_.bucketSize, params_.fingerprintBits, s.loadFactor);
-  s.falsePositiveBound = falsePositiveBound(params_.bucketSize, params_.fingerprintBits);
+  const double perSlotMatch = std::ldexp(1.0, -static_cast<int>(params_.fingerprintBits));
+  s.expectedFalsePositiveRate = 1.0 - detail::oneMinusPower(perSlotMatch, 2.0 * params_.bucketSize * s.loadFactor);
+  s.falsePositiveBound = 2.0 * params_.bucketSize * std::ldexp(1.0, -static_cast<int>(params_.fingerprintBits));
   return s;
-}
-
-double falsePositiveBound(unsigned bucketSize, unsigned fingerprintBits) noexcept {
-  return 2.0 * bucketSize * std::ldexp(1.0, -static_cast<int>(fingerprintBits));
-}
-
-double expectedFalsePositiveRate(unsigned bucketSize, unsigned fingerprintBits, double loadFactor) noexcept {
-  const double perSlotMatch = std::ldexp(1.0, -static_cast<int>(fingerprintBits));
-  return 1.0 - detail::oneMinusPower(perSlotMatch, 2.0 * bucketSize * loadFactor);
 }
 
 Status CuckooFilter::merge(const CuckooFilter& other) noexcept {
