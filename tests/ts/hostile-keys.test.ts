@@ -3,41 +3,11 @@
 // by hashing candidates until enough share one fingerprint and one pair of
 // buckets. They must cost the filter only themselves.
 import { CuckooFilter, init, ScalableCuckooFilter } from 'cuckoo-wasm';
-import { locate, scalableShape } from 'cuckoo-wasm/inspect';
-import { LOCATION_WORDS, locateItems } from '../../dist/cjs/parts';
+import { scalableShape } from 'cuckoo-wasm/inspect';
+import { locateItems } from '../../dist/cjs/parts';
+import { aimedIntegers, collidingIntegers } from '../support/colliding-keys';
 
 beforeAll(() => init());
-
-const BATCH = 1 << 20;
-
-/**
- * `count` integers from 1 on whose fingerprint and first bucket, in a table
- * of `bucketCount` buckets with `fingerprintBits`-bit fingerprints and this
- * seed, equal `fingerprint` and one of `buckets`.
- */
-function aimedIntegers(
-  shape: { bucketCount: number; fingerprintBits: number; seed: bigint },
-  fingerprint: number,
-  buckets: readonly number[],
-  count: number,
-): number[] {
-  const found: number[] = [];
-  for (let base = 1; found.length < count; base += BATCH) {
-    const candidates = new Float64Array(BATCH).map((_, i) => base + i);
-    const located = locateItems(shape, candidates, 'test');
-    for (let i = 0; i < BATCH && found.length < count; i++) {
-      const at = i * LOCATION_WORDS;
-      if (located[at] === fingerprint && buckets.includes(located[at + 1]!)) found.push(base + i);
-    }
-  }
-  return found;
-}
-
-/** `count` keys, 0 among them, sharing the fingerprint and pair of buckets of 0 in `filter`. */
-function collidingKeys(filter: CuckooFilter, count: number): number[] {
-  const target = locate(filter, 0);
-  return [0, ...aimedIntegers(filter.params, target.fingerprint, [target.i1, target.i2], count - 1)];
-}
 
 describe('CuckooFilter', () => {
   // The issue's filter, CuckooFilter.create({ capacity: 10_000, fpr: 0.01 })
@@ -48,7 +18,7 @@ describe('CuckooFilter', () => {
     [100, () => new CuckooFilter({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 8, seed: 0 })],
   ])('after %i colliding keys, ordinary adds up to a load of 0.9 succeed and everything added is found', (count, make) => {
     using filter = make();
-    const hostile = collidingKeys(filter, count);
+    const hostile = collidingIntegers(filter.params, count);
     const stored: (number | string)[] = [];
     hostile.forEach((key, k) => {
       const before = filter.toBytes();
