@@ -71,6 +71,11 @@ export function checkSeed(value: unknown, what: string): [low: number, high: num
   throw new TypeError(`${what} must be a number or a bigint, got ${describeValue(value)}`);
 }
 
+/** A table's flags as the core's create calls take them (bindings/glue.hpp): semi-sorted buckets, the keyed item hash. */
+export function tableFlags(semiSort: boolean, keyedHash = false): number {
+  return (semiSort ? 1 : 0) | (keyedHash ? 2 : 0);
+}
+
 /** The options every cuckoo filter takes besides its size: maxKicks, seed and semiSort, checked. */
 export interface EvictionOptions {
   maxKicks: number;
