@@ -104,7 +104,7 @@ const createValues: [string, Record<string, unknown> | unknown][] = [
   ['options a string', 'options'],
   ...[0, -1, 1.5, NaN, Infinity, 2 ** 53, '10', 10n, null, true].map((capacity): [string, Record<string, unknown>] => [`capacity ${String(capacity)}`, { capacity }]),
   ['capacity 2^40, too large for memory', { capacity: 2 ** 40 }],
-  ...[0, 1, -0.1, NaN, Infinity, 2, '0.01', 1n, null, undefined, 1e-10, Number.MIN_VALUE].map((fpr): [string, Record<string, unknown>] => [`fpr ${String(fpr)}`, { fpr }]),
+  ...[0, 1, -0.1, NaN, Infinity, 2, '0.01', 1n, null, 1e-10, Number.MIN_VALUE].map((fpr): [string, Record<string, unknown>] => [`fpr ${String(fpr)}`, { fpr }]),
   ...[-1, 1.5, 1_000_001, NaN, '5', 5n, null].map((maxKicks): [string, Record<string, unknown>] => [`maxKicks ${String(maxKicks)}`, { maxKicks }]),
   ...[-1, 0.5, NaN, 2 ** 53, -1n, 2n ** 64n, '1', null, {}].map((seed): [string, Record<string, unknown>] => [`seed ${String(seed)}`, { seed }]),
   ...[null, 'true', 0, 1n].map((semiSort): [string, Record<string, unknown>] => [`semiSort ${String(semiSort)}`, { semiSort }]),

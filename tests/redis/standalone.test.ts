@@ -48,6 +48,13 @@ test('create sizes as CuckooFilter.create does; the keys are the name and hash-t
   expect(await filter.size()).toBe(0);
 });
 
+test('create without fpr sizes for 0.001, as CuckooFilter.create does: b = 4, f = 13 (8 / 2^13 <= 0.001)', async () => {
+  const filter = await RedisCuckooFilter.create(redis, 'defaulted', { capacity: 100_000, seed: 42 });
+  using local = CuckooFilter.create({ capacity: 100_000, fpr: 0.001, seed: 42 });
+  expect(filter.params).toEqual({ ...local.params, shards: 1 });
+  expect(filter.params).toMatchObject({ bucketSize: 4, fingerprintBits: 13 });
+});
+
 test('the item methods answer as CuckooFilter, across clients', async () => {
   const filter = await RedisCuckooFilter.create(redis, 'ops', { capacity: 10_000, fpr: 0.01 });
   const same = await RedisCuckooFilter.open(other, 'ops');

@@ -129,10 +129,9 @@ export interface CoreExports {
   status_error_code(status: number): Address;
   status_options(status: number): Address;
   option_rule(option: Address): Address;
+  option_default(option: Address): number;
   status_ok(): number;
   status_merge_would_overfill(): number;
-  default_growth(): number;
-  default_max_kicks(): number;
   serialized_header_bytes(): number;
 }
 

@@ -45,11 +45,11 @@ export class RedisCuckooFilter {
 
   /**
    * Makes a filter named `name` sized as CuckooFilter.create sizes one (per
-   * shard). Fails with a CuckooFilterError (code EXISTS) when the name is
-   * taken, by a filter or by any other key.
+   * shard; `fpr` 0.001 unless given). Fails with a CuckooFilterError (code
+   * EXISTS) when the name is taken, by a filter or by any other key.
    * @example
    * ```ts
-   * const seen = await RedisCuckooFilter.create(redis, 'seen', { capacity: 1_000_000, fpr: 0.001 });
+   * const seen = await RedisCuckooFilter.create(redis, 'seen', { capacity: 1_000_000 }); // fpr 0.001
    * const spread = await RedisCuckooFilter.create(cluster, 'urls', { capacity: 10_000_000, fpr: 0.001, shards: 3 });
    * ```
    */
