@@ -321,6 +321,7 @@ const rows: Row[] = [
     fails(CuckooFilterError, new RegExp(`^BloomFilter\\.${method}: this filter was disposed`), 'DISPOSED'),
   ]),
   ...bloomGetters.map((getter): Row => [`disposed bloom.${getter}`, () => disposedBloom[getter], fails(CuckooFilterError, new RegExp(`^BloomFilter\\.${getter}: this filter was disposed`), 'DISPOSED')]),
+  ['disposed bloom.toJSON() and disposed bloom.toString()', () => [disposedBloom.toJSON(), disposedBloom.toString()], returns([{ disposed: true }, 'BloomFilter {"disposed":true}'])],
   ['disposed bloom.dispose() again', () => [disposedBloom.dispose(), disposedBloom[Symbol.dispose](), disposedBloom.disposed], returns([undefined, undefined, true])],
 
   // merge(other): a filter of the same class, parameters and seed.
@@ -344,6 +345,8 @@ const rows: Row[] = [
   ]),
   ...getters.map((getter): Row => [`disposed.${getter}`, () => disposed[getter], fails(CuckooFilterError, new RegExp(`^CuckooFilter\\.${getter}: this filter was disposed`), 'DISPOSED')]),
   ['disposed.disposed', () => disposed.disposed, returns(true)],
+  // Describing a disposed filter says so rather than throwing.
+  ['disposed.toJSON() and disposed.toString()', () => [disposed.toJSON(), disposed.toString()], returns([{ disposed: true }, 'CuckooFilter {"disposed":true}'])],
   ['disposed.dispose() again', () => disposed.dispose(), returns(undefined)],
   ['disposed[Symbol.dispose]() again', () => disposed[Symbol.dispose](), returns(undefined)],
 
@@ -483,6 +486,8 @@ const scalableRows: Row[] = [
     `disposed scalable.${getter}`, () => disposedScalable[getter], fails(CuckooFilterError, new RegExp(`^ScalableCuckooFilter\\.${getter}: this filter was disposed`), 'DISPOSED'),
   ]),
   ['disposed scalable.disposed', () => disposedScalable.disposed, returns(true)],
+  ['disposed scalable.toJSON() and disposed scalable.toString()', () => [disposedScalable.toJSON(), disposedScalable.toString()],
+    returns([{ disposed: true }, 'ScalableCuckooFilter {"disposed":true}'])],
   ['disposed scalable.dispose() and [Symbol.dispose]() again', () => [disposedScalable.dispose(), disposedScalable[Symbol.dispose]()], returns([undefined, undefined])],
 ];
 
