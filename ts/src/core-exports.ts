@@ -81,7 +81,6 @@ export interface CoreExports {
   scalable_clear(handle: Handle): number;
   scalable_size: Getter;
   scalable_entry_count: Getter;
-  scalable_slot_count: Getter;
   scalable_load_factor: Getter;
   scalable_stashed: Getter;
   scalable_byte_length: Getter;
@@ -91,7 +90,6 @@ export interface CoreExports {
   scalable_bucket_count: Getter;
   scalable_fingerprint_bits: Getter;
   scalable_tail_bits: Getter;
-  scalable_rounds: Getter;
   scalable_initial_capacity: Getter;
   scalable_fpr: Getter;
   scalable_growth: Getter;
