@@ -169,7 +169,7 @@ void CuckooFilter::serialize(unsigned char* out) const noexcept {
   std::memset(out, 0, headerBytes);
   std::memcpy(out, kMagic, sizeof kMagic);
   out[at::kVersion] = version;
-  out[at::kFlags] = static_cast<unsigned char>((stash_.occupied ? kFlagStashOccupied : 0) |
+  out[at::kFlags] = static_cast<unsigned char>((state_.stash.occupied ? kFlagStashOccupied : 0) |
                                                (params_.semiSort ? kFlagSemiSorted : 0));
   out[at::kHashId] = index_.hashId();
   out[at::kFingerprintBits] = static_cast<unsigned char>(params_.fingerprintBits);
@@ -181,10 +181,10 @@ void CuckooFilter::serialize(unsigned char* out) const noexcept {
   }
   putLittleEndian(out + at::kMaxKicks, params_.maxKicks, 4);
   putLittleEndian(out + at::kSeed, params_.seed, 8);
-  putLittleEndian(out + at::kPrngState, prng_.state(), 8);
-  putLittleEndian(out + at::kItemCount, itemCount_, 8);
-  putLittleEndian(out + at::kStashFingerprint, stash_.occupied ? stash_.fingerprint : 0, 4);
-  putLittleEndian(out + at::kStashBucket, stash_.occupied ? stash_.bucket : 0, 4);
+  putLittleEndian(out + at::kPrngState, state_.prng.state(), 8);
+  putLittleEndian(out + at::kItemCount, state_.itemCount, 8);
+  putLittleEndian(out + at::kStashFingerprint, state_.stash.occupied ? state_.stash.fingerprint : 0, 4);
+  putLittleEndian(out + at::kStashBucket, state_.stash.occupied ? state_.stash.bucket : 0, 4);
   putLittleEndian(out + at::kPayloadLength, payloadBytes, 8);
   // A filter that was never created has no table to copy.
   if (payloadBytes != 0) std::memcpy(out + headerBytes, tableData(), payloadBytes);
@@ -263,9 +263,7 @@ Status CuckooFilter::restore(const FilterParams& params, const unsigned char* pa
   const Status created = create(params, loaded);
   if (created != Status::kOk) return created;
   std::memcpy(loaded.visitTable([](auto& table) { return table.data(); }), payload, payloadBytes);
-  loaded.prng_ = SplitMix64(prngState);
-  loaded.stash_ = stash;
-  loaded.itemCount_ = itemCount;
+  loaded.state_ = FilterState{SplitMix64(prngState), stash, itemCount, false};
   out = std::move(loaded);
   return Status::kOk;
 }
