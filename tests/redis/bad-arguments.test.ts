@@ -169,12 +169,17 @@ test.each(methods)('a dropped filter refuses %s, whatever the argument (DISPOSED
   expect(refusal).toEqual({ type: 'CuckooFilterError', code: 'DISPOSED', message: `RedisCuckooFilter.${method}: this filter was dropped` });
 });
 
+test('a dropped filter describes itself rather than refusing: toJSON and toString take no argument and say it was dropped', () => {
+  expect(dropped.toJSON()).toEqual({ name: 'dropped', dropped: true });
+  expect(dropped.toString()).toBe('RedisCuckooFilter {"name":"dropped","dropped":true}');
+});
+
 test('the table covers every public method', () => {
   const names = [
     ...Object.getOwnPropertyNames(RedisCuckooFilter.prototype).filter((name) => name !== 'constructor'),
     ...Object.getOwnPropertyNames(RedisCuckooFilter).filter((name) => !['length', 'name', 'prototype'].includes(name)),
   ];
-  const covered = new Set<string>([...singles, ...batches, ...methods, 'create', 'fromBytes', 'open', 'drop', 'name', 'params']);
+  const covered = new Set<string>([...singles, ...batches, ...methods, 'create', 'fromBytes', 'open', 'drop', 'name', 'params', 'toJSON', 'toString']);
   expect(names.filter((name) => !covered.has(name))).toEqual([]);
   expect(live.name).toBe('live');
   expect(dropped.params.shards).toBe(1);
