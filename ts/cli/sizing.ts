@@ -40,10 +40,10 @@ export async function chooseSizing(source: LineSource, request: SizingRequest, p
   return { kind: 'sized', capacity: lines, counted: true };
 }
 
-/** The filter `sizing` describes; `fpr` undefined takes the library's default. */
+/** The filter `sizing` describes; `fpr` or `seed` undefined takes the library's default. */
 export function createFilter(
   sizing: Sizing,
-  options: { fpr: number | undefined; seed: bigint; semiSort: boolean },
+  options: { fpr: number | undefined; seed: bigint | undefined; semiSort: boolean },
 ): CuckooFilter | ScalableCuckooFilter {
   const { fpr, seed, semiSort } = options;
   return sizing.kind === 'sized'

@@ -10,7 +10,7 @@ import { CuckooFilterError } from './errors.js';
 import { moveLiveObjects } from './handles.js';
 import { instantiateLean, LEAN_WASM_FILE } from './lean-module.js';
 import type { ModuleKind, Runtime } from './runtime.js';
-import { leanWasmUrl, loadBinary, packagedWasmUrl as webPackagedWasmUrl } from './platform-web.js';
+import { leanWasmUrl, loadBinary, packagedWasmUrl as webPackagedWasmUrl, randomWords } from './platform-web.js';
 
 /** Options of {@link init}. All are optional: by default the packaged module is found by itself. */
 export interface InitOptions {
@@ -54,16 +54,24 @@ export interface Platform {
   packagedWasmUrl(file: string): string;
   /** The bytes at a URL or path. */
   loadBinary(location: string): Promise<ArrayBuffer | Uint8Array>;
+  /** `count` words from the platform's cryptographic random source. */
+  randomWords(count: number): Uint32Array;
 }
 
 // An object of the web platform's functions rather than its module namespace,
 // which esbuild and Vite would rebuild with helpers of their own: 69 and 82
 // bytes (gzip) of the main entry's budget.
-let platform: Platform = { leanWasmUrl, packagedWasmUrl: webPackagedWasmUrl, loadBinary };
+let platform: Platform = { leanWasmUrl, packagedWasmUrl: webPackagedWasmUrl, loadBinary, randomWords };
 
 /** Installs the platform (use-node.ts, for the entries of the `node` condition). */
 export function usePlatform(installed: Platform): void {
   platform = installed;
+}
+
+/** A seed nobody can guess, as its two 32-bit halves, from the platform's cryptographic random source. */
+export function randomSeed(): [low: number, high: number] {
+  const [low, high] = platform.randomWords(2);
+  return [low!, high!];
 }
 
 /** The default location of a packaged .wasm file on this platform (full-glue, CommonJS). */
