@@ -9,7 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include "cuckoo/cuckoo_filter.hpp"
 #include "keyed_hash.hpp"
+#include "test_support.hpp"
 
 namespace cuckoo::detail {
 namespace {
@@ -62,6 +64,79 @@ TEST(KeyedHash, MatchesTheReferenceVectors) {
     EXPECT_EQ(keyedItemHash(v.item.data(), v.item.size(), v.seed), v.hash)
         << "seed " << v.seed << ", " << v.item.size() << " bytes";
   }
+}
+
+CuckooFilter keyedFilter(std::uint64_t bucketCount, bool keyed, bool semiSort = false) {
+  FilterParams params;
+  params.fingerprintBits = semiSort ? 13 : 12;
+  params.bucketCount = bucketCount;
+  params.seed = 0;
+  params.semiSort = semiSort;
+  params.keyedHash = keyed;
+  return testing::createdFilter<CuckooFilter>(params);
+}
+
+// The same vectors' locations, from the same separate program: hash id 4
+// (m = 2^16, XOR) and hash id 5 (m = 1000, reflection), f = 12, seed 0.
+TEST(KeyedHash, FiltersLocateItemsByTheKeyedHash) {
+  struct Located {
+    std::string item;
+    std::uint32_t fingerprint, i1, i2, j1, j2;
+  };
+  const Located expected[] = {{"a", 1741, 46129, 22584, 224, 386},
+                              {"hello world", 3889, 5964, 17766, 408, 714},
+                              {"cuckoo", 2877, 9270, 24030, 951, 312}};
+  const CuckooFilter xorKeyed = keyedFilter(1 << 16, true);
+  const CuckooFilter rangeKeyed = keyedFilter(1000, true);
+  EXPECT_EQ(xorKeyed.hashId(), kHashIdSipHash13V1);
+  EXPECT_EQ(rangeKeyed.hashId(), kHashIdSipHash13RangeV1);
+  EXPECT_STREQ(xorKeyed.kernelName(), "generic");
+  for (const Located& e : expected) {
+    const ItemLocation x = xorKeyed.locate(e.item.data(), e.item.size());
+    EXPECT_EQ((std::vector<std::uint32_t>{x.fingerprint, x.primaryBucket, x.alternateBucket}),
+              (std::vector<std::uint32_t>{e.fingerprint, e.i1, e.i2}))
+        << e.item;
+    const ItemLocation r = rangeKeyed.locate(e.item.data(), e.item.size());
+    EXPECT_EQ((std::vector<std::uint32_t>{r.fingerprint, r.primaryBucket, r.alternateBucket}),
+              (std::vector<std::uint32_t>{e.fingerprint, e.j1, e.j2}))
+        << e.item;
+  }
+}
+
+TEST(KeyedHash, KeyedFiltersWorkRoundTripAsVersion4AndMergeOnlyWithKeyedOnes) {
+  for (const std::uint64_t m : {std::uint64_t{1024}, std::uint64_t{1000}}) {
+    for (const bool semiSort : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "m=" << m << (semiSort ? " semi-sorted" : ""));
+      CuckooFilter filter = keyedFilter(m, true, semiSort);
+      const std::vector<std::uint64_t> stored = testing::fillToFirstFailure(filter, 0);
+      EXPECT_GT(stored.size(), m * 4 * 9 / 10);
+      for (const std::uint64_t key : stored) ASSERT_TRUE(testing::containsKey(filter, key));
+      const std::vector<unsigned char> bytes = testing::bytesOf(filter);
+      EXPECT_EQ(bytes[4], 4U) << "format version";
+      EXPECT_EQ(bytes[6], m == 1024 ? 4U : 5U) << "hash id";
+      CuckooFilter loaded;
+      ASSERT_EQ(CuckooFilter::deserialize(bytes.data(), bytes.size(), loaded), Status::kOk);
+      EXPECT_TRUE(loaded.params().keyedHash);
+      EXPECT_EQ(testing::bytesOf(loaded), bytes);
+      for (const std::uint64_t key : stored) ASSERT_TRUE(testing::containsKey(loaded, key));
+      // A version 4 header must name the hash id its bucket count has, and
+      // versions 1 and 2 may not name a keyed one.
+      std::vector<unsigned char> wrong = bytes;
+      wrong[6] = m == 1024 ? 5 : 4;
+      EXPECT_EQ(CuckooFilter::checkSerializedHeader(wrong.data(), wrong.size()), Status::kFormatBadParameters);
+      CuckooFilter plain = keyedFilter(m, false, semiSort);
+      EXPECT_EQ(plain.merge(filter), Status::kMergeHashDiffers);
+      CuckooFilter keyedToo = keyedFilter(m, true, semiSort);
+      EXPECT_EQ(keyedToo.merge(loaded), Status::kOk);
+      EXPECT_EQ(testing::bytesOf(keyedToo).size(), bytes.size());
+    }
+  }
+  // The item hash really differs from XXH3's: the same seed places items elsewhere.
+  CuckooFilter keyed = keyedFilter(1 << 16, true);
+  CuckooFilter plain = keyedFilter(1 << 16, false);
+  unsigned same = 0;
+  for (std::uint64_t key = 0; key < 1000; ++key) same += keyed.itemHash(&key, 8) == plain.itemHash(&key, 8) ? 1 : 0;
+  EXPECT_EQ(same, 0U);
 }
 
 }  // namespace
