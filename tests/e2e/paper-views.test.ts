@@ -364,6 +364,8 @@ describe('the paper’s panels at phone width', () => {
   test('nothing is wider than the screen or cut; each panel measures by itself', async () => {
     const page = await openDemo('', narrowPhone);
     for (const panel of ['#space-panel', '#fplen-panel', '#collision-panel', '#bsize-panel']) await measured(page, panel);
+    // Done: no progress bar is left on show.
+    for (const bar of ['#fplen-progress', '#collision-progress', '#bsize-progress', '#space-progress']) expect(await page.isVisible(bar)).toBe(false);
     await widthFits(page, narrowPhone);
     expect(await clippedText(page, ['#fplen-panel', '#collision-panel', '#bsize-panel', '#space-panel'])).toEqual([]);
     for (const [panel, name] of [['#fplen-panel', 'fingerprint-length'], ['#collision-panel', 'collision'], ['#bsize-panel', 'bucket-size'], ['#space-panel', 'space']]) {
