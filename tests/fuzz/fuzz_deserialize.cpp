@@ -81,8 +81,8 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
   }
   if (n < 5) return Status::kFormatTruncated;
   const unsigned version = d[4];
-  if (version != 1 && version != 2) return Status::kFormatUnsupportedVersion;
-  // Version 1 stores log2(m) in byte 9; version 2 stores m in 8 bytes at 56.
+  if (version != 1 && version != 2 && version != 4) return Status::kFormatUnsupportedVersion;
+  // Version 1 stores log2(m) in byte 9; versions 2 and 4 store m in 8 bytes at 56.
   const std::size_t headerBytes = version == 1 ? 56 : 64;
   if (n < headerBytes) return Status::kFormatTruncated;
 
@@ -97,11 +97,17 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
   if (version == 1) {
     layoutAgrees = d[6] == 1 && d[9] <= 32 && d[10] == 0 && d[11] == 0;
     m = layoutAgrees ? std::uint64_t{1} << d[9] : 0;
-  } else {
+  } else if (version == 2) {
     m = littleEndian(d + 56, 8);
     const bool powerOfTwo = m != 0 && (m & (m - 1)) == 0;
     layoutAgrees = d[6] == 2 && d[9] == 0 && d[10] == 0 && d[11] == 0 && m >= 3 && m < (std::uint64_t{1} << 32) &&
                    !powerOfTwo;
+  } else {
+    // Version 4 (keyed): any m from 1 to 2^32, hash id 4 for a power of two and 5 for any other.
+    m = littleEndian(d + 56, 8);
+    const bool powerOfTwo = m != 0 && (m & (m - 1)) == 0;
+    layoutAgrees = d[6] == (powerOfTwo ? 4 : 5) && d[9] == 0 && d[10] == 0 && d[11] == 0 && m >= 1 &&
+                   m <= (std::uint64_t{1} << 32);
   }
   if ((flags & ~unsigned{kFlagSemiSorted | kFlagStashOccupied}) != 0 || !layoutAgrees || f < 2 || f > 32 ||
       (b != 1 && b != 2 && b != 4 && b != 8) || maxKicks > 1'000'000 || (semiSorted && (b != 4 || f < 5))) {
@@ -175,8 +181,9 @@ void checkInvariants(const CuckooFilter& filter) {
   FUZZ_REQUIRE(s.falsePositiveBound == 2.0 * p.bucketSize / std::ldexp(1.0, static_cast<int>(p.fingerprintBits)),
                "stats().falsePositiveBound");
   const bool powerOfTwo = (p.bucketCount & (p.bucketCount - 1)) == 0;
-  FUZZ_REQUIRE(filter.bucketIndex().hashId() == (powerOfTwo ? 1 : 2), "hash id %u for %llu buckets",
-               filter.bucketIndex().hashId(), static_cast<unsigned long long>(p.bucketCount));
+  const unsigned expectedHashId = p.keyedHash ? (powerOfTwo ? 4 : 5) : (powerOfTwo ? 1 : 2);
+  FUZZ_REQUIRE(filter.hashId() == expectedHashId, "hash id %u for %llu buckets",
+               filter.hashId(), static_cast<unsigned long long>(p.bucketCount));
 }
 
 // Operations on a loaded filter, with items cut from the input itself.

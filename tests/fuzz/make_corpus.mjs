@@ -41,12 +41,21 @@ const filters = {
   'any-count-full-with-stash-f7-b2-m3': filled({ bucketCount: 3, bucketSize: 2, fingerprintBits: 7 }, Infinity),
   'any-count-semisorted-f10-b4-m7': filled({ bucketCount: 7, bucketSize: 4, fingerprintBits: 10, semiSort: true }, 20),
   'any-count-f32-b8-m33': filled({ bucketCount: 33, bucketSize: 8, fingerprintBits: 32, seed: 2n ** 64n - 1n }, 200),
+  // Format version 4: keyed filters (hash id 4 for a power of two, 5 for any other count, down to one bucket).
+  'keyed-f12-b4-m16': filled({ bucketCount: 16, bucketSize: 4, fingerprintBits: 12, keyedHash: true, seed: 6 }, 40),
+  'keyed-full-with-stash-f6-b2-m1': filled({ bucketCount: 1, bucketSize: 2, fingerprintBits: 6, keyedHash: true }, Infinity),
+  'keyed-semisorted-f9-b4-m5': filled(
+    { bucketCount: 5, bucketSize: 4, fingerprintBits: 9, semiSort: true, keyedHash: true, seed: 7 },
+    15,
+  ),
 };
 const fixtures = [
   'golden-f12-b4-m1024-seed42.cf',
   'golden-f13-b4-m1024-seed42-semisorted.cf',
   'golden-f12-b4-m1000-seed42.cf',
   'golden-f13-b4-m1000-seed42-semisorted.cf',
+  'golden-f12-b4-m1024-seed42-keyed.cf',
+  'golden-f13-b4-m1000-seed42-semisorted-keyed.cf',
 ];
 for (const target of ['fuzz_deserialize', 'fuzz_deserialize_checksummed']) {
   const folder = join(corpus, target);
