@@ -8,6 +8,7 @@
 #include "cuckoo/cuckoo_filter.hpp"
 #include "byte_order.hpp"
 #include "item_hash.hpp"
+#include "patch_access.hpp"
 #include "reject.hpp"
 
 namespace cuckoo {
@@ -162,30 +163,36 @@ std::size_t CuckooFilter::serializedSize() const noexcept {
          kChecksumBytes;
 }
 
-void CuckooFilter::serialize(unsigned char* out) const noexcept {
-  const std::uint8_t version = versionFor(index_);
+std::size_t detail::PatchAccess::writeHeader(const CuckooFilter& filter, unsigned char* out) noexcept {
+  const FilterParams& params = filter.params_;
+  const std::uint8_t version = versionFor(filter.index_);
   const std::size_t headerBytes = headerBytesOf(version);
-  const auto payloadBytes = static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8);
   std::memset(out, 0, headerBytes);
   std::memcpy(out, kMagic, sizeof kMagic);
   out[at::kVersion] = version;
-  out[at::kFlags] = static_cast<unsigned char>((stash_.occupied ? kFlagStashOccupied : 0) |
-                                               (params_.semiSort ? kFlagSemiSorted : 0));
-  out[at::kHashId] = index_.hashId();
-  out[at::kFingerprintBits] = static_cast<unsigned char>(params_.fingerprintBits);
-  out[at::kBucketSize] = static_cast<unsigned char>(params_.bucketSize);
+  out[at::kFlags] = static_cast<unsigned char>((filter.stash_.occupied ? kFlagStashOccupied : 0) |
+                                               (params.semiSort ? kFlagSemiSorted : 0));
+  out[at::kHashId] = filter.index_.hashId();
+  out[at::kFingerprintBits] = static_cast<unsigned char>(params.fingerprintBits);
+  out[at::kBucketSize] = static_cast<unsigned char>(params.bucketSize);
   if (version == kVersionPowerOfTwo) {
-    out[at::kLog2BucketCount] = static_cast<unsigned char>(__builtin_ctzll(params_.bucketCount));
+    out[at::kLog2BucketCount] = static_cast<unsigned char>(__builtin_ctzll(params.bucketCount));
   } else {
-    putLittleEndian(out + at::kBucketCount, params_.bucketCount, 8);
+    putLittleEndian(out + at::kBucketCount, params.bucketCount, 8);
   }
-  putLittleEndian(out + at::kMaxKicks, params_.maxKicks, 4);
-  putLittleEndian(out + at::kSeed, params_.seed, 8);
-  putLittleEndian(out + at::kPrngState, prng_.state(), 8);
-  putLittleEndian(out + at::kItemCount, itemCount_, 8);
-  putLittleEndian(out + at::kStashFingerprint, stash_.occupied ? stash_.fingerprint : 0, 4);
-  putLittleEndian(out + at::kStashBucket, stash_.occupied ? stash_.bucket : 0, 4);
-  putLittleEndian(out + at::kPayloadLength, payloadBytes, 8);
+  putLittleEndian(out + at::kMaxKicks, params.maxKicks, 4);
+  putLittleEndian(out + at::kSeed, params.seed, 8);
+  putLittleEndian(out + at::kPrngState, filter.prng_.state(), 8);
+  putLittleEndian(out + at::kItemCount, filter.itemCount_, 8);
+  putLittleEndian(out + at::kStashFingerprint, filter.stash_.occupied ? filter.stash_.fingerprint : 0, 4);
+  putLittleEndian(out + at::kStashBucket, filter.stash_.occupied ? filter.stash_.bucket : 0, 4);
+  putLittleEndian(out + at::kPayloadLength, (payloadBitsFor(params) + 7) / 8, 8);
+  return headerBytes;
+}
+
+void CuckooFilter::serialize(unsigned char* out) const noexcept {
+  const std::size_t headerBytes = detail::PatchAccess::writeHeader(*this, out);
+  const auto payloadBytes = static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8);
   // A filter that was never created has no table to copy.
   if (payloadBytes != 0) std::memcpy(out + headerBytes, tableData(), payloadBytes);
   const std::size_t checkedBytes = headerBytes + payloadBytes;
