@@ -136,7 +136,8 @@ EMSCRIPTEN_BINDINGS(cuckoo_inspect) {
   enum_<WalkEnd>("WalkEnd")
       .value("none", WalkEnd::kNone)
       .value("placed", WalkEnd::kPlaced)
-      .value("stashed", WalkEnd::kStashed);
+      .value("stashed", WalkEnd::kStashed)
+      .value("undone", WalkEnd::kUndone);
   value_object<Walk>("Walk")
       .field("kickCount", &Walk::kickCount)
       .field("kicks", &Walk::kicks)

@@ -81,9 +81,10 @@ struct Kick {
   std::uint32_t evictedHashMod;  // mix32(evicted) reduced to [0, m), as in Location
 };
 
-// How a walk ended: placed in a slot, sent to the stash, or none (an insert
-// refused while full; a delete with nothing to re-place).
-enum class WalkEnd : std::uint32_t { kNone = 0, kPlaced = 1, kStashed = 2 };
+// How a walk ended: placed in a slot, sent to the stash, undone (its kicks
+// ran out while the stash was occupied: the insert was refused and changed
+// nothing), or none (a delete with nothing to re-place).
+enum class WalkEnd : std::uint32_t { kNone = 0, kPlaced = 1, kStashed = 2, kUndone = 3 };
 
 // A fingerprint's way to a slot: the evictions, and where the last homeless
 // fingerprint went.
@@ -126,6 +127,10 @@ class WalkRecorder final : public cuckoo::InsertObserver {
 
   void onStashed(std::uint32_t bucket, std::uint32_t fingerprint) override {
     finish(WalkEnd::kStashed, bucket, kNoSlot, fingerprint);
+  }
+
+  void onUndone(std::uint32_t bucket, std::uint32_t fingerprint) override {
+    finish(WalkEnd::kUndone, bucket, kNoSlot, fingerprint);
   }
 
  private:

@@ -93,7 +93,7 @@ int runLoad(const Options& o) {
     cuckoo::SplitMix64 keys = presentStream(t.run);
     // The first insert that runs out of evictions parks its victim in the
     // stash and still succeeds; that is the paper's first failure.
-    while (!filter.isFull()) {
+    while (!filter.stash().occupied) {
       const Key key = keys.next();
       filter.insert(&key, sizeof key);
     }
@@ -150,7 +150,7 @@ int runSpace(const Options& o) {
       // Every bucket size gets the same number of slots, so the same item count.
       cuckoo::CuckooFilter filter = makeCuckoo(t.parameter, t.series->bucketSize, slots / t.series->bucketSize,
                                                isSemiSorted(*t.series), t.run);
-      while (!filter.isFull()) {
+      while (!filter.stash().occupied) {
         const Key key = present.next();
         filter.insert(&key, sizeof key);
       }

@@ -147,6 +147,14 @@ class PackedBuckets {
     return previous;
   }
 
+  // What undoing exchange(bucket, slot, incoming) needs: the slot (which
+  // fingerprint sat where matters to the bytes).
+  std::uint32_t kickRecord(unsigned slot, std::uint32_t) const noexcept { return slot; }
+  // Undoes it, `fingerprint` being what it displaced; returns `incoming`.
+  std::uint32_t undoKick(std::uint32_t bucket, std::uint32_t record, std::uint32_t fingerprint) noexcept {
+    return exchange(bucket, static_cast<unsigned>(record), fingerprint);
+  }
+
  private:
   [[gnu::always_inline]] bool oneLoad() const noexcept {
     if constexpr (kFixed) return fitsOneLoad(B * F);
@@ -322,6 +330,17 @@ class SemiSortedBuckets {
     const std::uint32_t previous = std::exchange(b.entries[slot], fingerprint);
     store(bucket, b);
     return previous;
+  }
+
+  // What undoing exchange(bucket, slot, incoming) needs: `incoming` itself.
+  // A bucket is stored sorted, a multiset, so its slots move when it is
+  // written, and any copy of an equal value serves.
+  std::uint32_t kickRecord(unsigned, std::uint32_t incoming) const noexcept { return incoming; }
+  // Undoes it, `fingerprint` being what it displaced; returns `incoming`.
+  std::uint32_t undoKick(std::uint32_t bucket, std::uint32_t incoming, std::uint32_t fingerprint) noexcept {
+    removeOne(bucket, incoming);
+    insertIntoEmptySlot(bucket, fingerprint);
+    return incoming;
   }
 
  private:

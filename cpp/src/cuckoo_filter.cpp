@@ -48,9 +48,7 @@ Status CuckooFilter::create(const FilterParams& params, CuckooFilter& out) noexc
   out.params_ = params;
   out.packedTable_ = std::move(packed);
   out.semiSortedTable_ = std::move(semiSorted);
-  out.prng_ = SplitMix64::fromSeed(params.seed);
-  out.stash_ = Stash{};
-  out.itemCount_ = 0;
+  out.state_ = FilterState{SplitMix64::fromSeed(params.seed), Stash{}, 0, false};
   out.index_ = BucketIndex::forCount(params.bucketCount);
   out.kernel_ = &detail::kernelFor(params, false);
   return Status::kOk;
@@ -64,9 +62,7 @@ Status CuckooFilter::cloneTo(CuckooFilter& out) const noexcept {
   out.params_ = params_;
   out.packedTable_ = std::move(packed);
   out.semiSortedTable_ = std::move(semiSorted);
-  out.prng_ = prng_;
-  out.stash_ = stash_;
-  out.itemCount_ = itemCount_;
+  out.state_ = state_;
   out.index_ = index_;
   out.kernel_ = kernel_;
   return Status::kOk;
@@ -95,21 +91,20 @@ void CuckooFilter::locateEach(const FilterParams& params, const ItemBatch& items
 
 void CuckooFilter::clear() noexcept {
   visitTable([](auto& table) { table.clear(); });
-  stash_ = Stash{};
-  itemCount_ = 0;
   // A cleared filter is byte-identical to a newly created one.
-  prng_ = SplitMix64::fromSeed(params_.seed);
+  state_ = FilterState{SplitMix64::fromSeed(params_.seed), Stash{}, 0, false};
 }
 
 FilterStats CuckooFilter::stats() const noexcept {
   FilterStats s{};
-  s.itemCount = itemCount_;
+  s.itemCount = state_.itemCount;
   s.slotCount = params_.bucketCount * params_.bucketSize;
-  s.stashedCount = stash_.occupied ? 1 : 0;
-  s.loadFactor = static_cast<double>(itemCount_ - s.stashedCount) / static_cast<double>(s.slotCount);
+  s.stashedCount = state_.stash.occupied ? 1 : 0;
+  s.loadFactor = static_cast<double>(state_.itemCount - s.stashedCount) / static_cast<double>(s.slotCount);
   s.sizeInBytes = tableByteLength();
-  s.bitsPerItem = itemCount_ == 0 ? HUGE_VAL
-                                  : static_cast<double>(visitTable([](const auto& table) { return table.payloadBits(); })) / static_cast<double>(itemCount_);
+  s.bitsPerItem = state_.itemCount == 0 ? HUGE_VAL
+                                        : static_cast<double>(visitTable([](const auto& table) { return table.payloadBits(); })) /
+                                              static_cast<double>(state_.itemCount);
   const double perSlotMatch = std::ldexp(1.0, -static_cast<int>(params_.fingerprintBits));
   s.expectedFalsePositiveRate = 1.0 - detail::oneMinusPower(perSlotMatch, 2.0 * params_.bucketSize * s.loadFactor);
   s.falsePositiveBound = 2.0 * params_.bucketSize * std::ldexp(1.0, -static_cast<int>(params_.fingerprintBits));
@@ -135,7 +130,7 @@ Status CuckooFilter::merge(const CuckooFilter& other) noexcept {
       if (fingerprint != 0 && !add(fingerprint, bucket)) return rejected(Status::kMergeWouldOverfill);
     }
   }
-  if (other.stash_.occupied && !add(other.stash_.fingerprint, other.stash_.bucket)) {
+  if (other.state_.stash.occupied && !add(other.state_.stash.fingerprint, other.state_.stash.bucket)) {
     return rejected(Status::kMergeWouldOverfill);
   }
   *this = std::move(merged);

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <type_traits>
 
 #include "batch_memory.hpp"
@@ -30,6 +31,38 @@ struct SilentObserver {
   void onKick(std::uint32_t, unsigned, std::uint32_t, std::uint32_t, std::uint32_t) noexcept {}
   void onPlaced(std::uint32_t, std::uint32_t) noexcept {}
   void onStashed(std::uint32_t, std::uint32_t) noexcept {}
+  void onUndone(std::uint32_t, std::uint32_t) noexcept {}
+};
+
+// What an eviction walk keeps to undo itself, when it must be undoable (the
+// stash is occupied): per kick, its bucket and what the view needs to undo it
+// (kickRecord, undoKick); the fingerprints follow back from the walk's end.
+class KickLog {
+ public:
+  // Room for `maxKicks` kicks: on the stack for the default and below, else
+  // allocated; ready() is false when that fails.
+  explicit KickLog(std::uint32_t maxKicks) noexcept
+      : records_(maxKicks <= kLocal ? local_
+                                    : static_cast<std::uint64_t*>(std::malloc(std::size_t{maxKicks} * sizeof(std::uint64_t)))) {}
+  ~KickLog() {
+    if (records_ != local_) std::free(records_);
+  }
+  KickLog(const KickLog&) = delete;
+  KickLog& operator=(const KickLog&) = delete;
+
+  bool ready() const noexcept { return records_ != nullptr; }
+  void push(std::uint32_t bucket, std::uint32_t record) noexcept {
+    records_[count_++] = std::uint64_t{bucket} << 32 | record;
+  }
+  std::uint32_t count() const noexcept { return count_; }
+  std::uint32_t bucket(std::uint32_t kick) const noexcept { return static_cast<std::uint32_t>(records_[kick] >> 32); }
+  std::uint32_t record(std::uint32_t kick) const noexcept { return static_cast<std::uint32_t>(records_[kick]); }
+
+ private:
+  static constexpr std::uint32_t kLocal = kDefaultMaxKicks;
+  std::uint64_t local_[kLocal];
+  std::uint64_t* records_;
+  std::uint32_t count_ = 0;
 };
 
 // WebAssembly is downloaded, so there the kernels trade a little speed for
@@ -65,7 +98,7 @@ class Kernel {
   static InsertOutcome insertUnique(CuckooFilter& f, const void* item, std::size_t length) noexcept {
     const Buckets view = buckets(f);
     const ItemLocation where = locate(f, index(f), item, length);
-    if (containsLocated(f, view, where)) return InsertOutcome::kAlreadyPresent;
+    if (containsIn(f.state_, view, where)) return InsertOutcome::kAlreadyPresent;
     SilentObserver silent;
     return insertLocated(f, view, where, silent) ? InsertOutcome::kInserted : InsertOutcome::kFull;
   }
@@ -77,7 +110,7 @@ class Kernel {
   static bool contains(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
     // The 8-byte path needs no call, so it runs without a stack frame; other
     // lengths go through XXH3's dispatch in a function of their own.
-    if (kSpecialised && length == 8) return containsLocated(f, buckets(f), locate(f, index(f), item, 8));
+    if (kSpecialised && length == 8) return containsIn(f.state_, buckets(f), locate(f, index(f), item, 8));
     return containsAnyLength(f, item, length);
   }
 
@@ -92,35 +125,15 @@ class Kernel {
   }
 
   static unsigned count(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    const Buckets view = buckets(f);
-    const ItemLocation where = locate(f, index(f), item, length);
-    unsigned copies = popcount(view.matching(view.probe(where.primaryBucket), where.fingerprint));
-    if (where.alternateBucket != where.primaryBucket) {
-      copies += popcount(view.matching(view.probe(where.alternateBucket), where.fingerprint));
-    }
-    return copies + (stashHolds(f, where) ? 1U : 0U);
+    return countIn(f.state_, buckets(f), locate(f, index(f), item, length));
   }
 
   // Adds a fingerprint found in `bucket` of another filter of the same shape
   // and seed (CuckooFilter::merge): its two buckets follow from the two.
-  // False, with nothing changed, when the stash is occupied.
+  // False, with nothing changed, when it cannot be placed.
   static bool insertFingerprint(CuckooFilter& f, std::uint32_t fingerprint, std::uint32_t bucket) noexcept {
-    if (f.stash_.occupied) return false;
-    Buckets view = buckets(f);
     SilentObserver silent;
-    place(f, view, fingerprint, bucket, index(f).alternate(bucket, fingerprint), silent);
-    ++f.itemCount_;
-    return true;
-  }
-
-  // Rare (a delete while the stash is occupied), so kept out of line.
-  template <class Observer>
-  [[gnu::noinline, gnu::cold]] static void reinsertStash(CuckooFilter& f, Observer& observer) noexcept {
-    const Stash homeless = f.stash_;
-    f.stash_ = Stash{};
-    Buckets view = buckets(f);
-    place(f, view, homeless.fingerprint, homeless.bucket, index(f).alternate(homeless.bucket, homeless.fingerprint),
-          observer);
+    return insertLocated(f, buckets(f), ItemLocation{fingerprint, bucket, index(f).alternate(bucket, fingerprint)}, silent);
   }
 
   static void containsMany(const CuckooFilter& f, const ItemBatch& batch, unsigned char* answers) noexcept {
@@ -136,9 +149,72 @@ class Kernel {
     return eraseEach(f, batch);
   }
 
+  // ---- The algorithms on any table: a view of its buckets, their relation
+  // and the state beside them. CuckooFilter's operations above run them on
+  // its own table; another home of a filter's bytes (a Redis string) can run
+  // them on its own view and make the same choices.
+
+  // Algorithm 2, plus the stash.
+  // Both buckets are always read and tested, without a branch between them:
+  // an item is in either with odds near one half, so a branch would be
+  // mispredicted as often.
+  // (A semi-sorted bucket costs a decode: there the second is read only
+  // when the first does not hold the fingerprint.)
+  static bool containsIn(const FilterState& state, const Buckets& view, const ItemLocation& where) noexcept {
+    if constexpr (Buckets::kSemiSorted) {
+      return view.holds(view.probe(where.primaryBucket), where.fingerprint) ||
+             view.holds(view.probe(where.alternateBucket), where.fingerprint) || stashHolds(state, where);
+    } else {
+      const bool inBuckets = (static_cast<unsigned>(view.holds(view.probe(where.primaryBucket), where.fingerprint)) |
+                              static_cast<unsigned>(view.holds(view.probe(where.alternateBucket), where.fingerprint))) != 0;
+      return inBuckets || stashHolds(state, where);
+    }
+  }
+
+  static unsigned countIn(const FilterState& state, const Buckets& view, const ItemLocation& where) noexcept {
+    unsigned copies = popcount(view.matching(view.probe(where.primaryBucket), where.fingerprint));
+    if (where.alternateBucket != where.primaryBucket) {
+      copies += popcount(view.matching(view.probe(where.alternateBucket), where.fingerprint));
+    }
+    return copies + (stashHolds(state, where) ? 1U : 0U);
+  }
+
+  // Algorithm 1 on a located item: true when stored (in the stash at worst);
+  // false, with nothing changed, when it cannot be placed.
+  template <class Observer>
+  static bool addIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
+                    const ItemLocation& where, Observer& observer) noexcept {
+    const bool placed =
+        place(state, maxKicks, view, relation, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
+    state.itemCount += placed ? 1 : 0;
+    state.lastAddRefused = !placed;
+    return placed;
+  }
+
+  // Algorithm 3: removes one copy of the item's fingerprint from its buckets
+  // or the stash; a slot freed while the stash is occupied gets the stashed
+  // fingerprint a fresh walk.
+  template <class Observer>
+  static bool eraseIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
+                      const ItemLocation& where, Observer& observer) noexcept {
+    if (stashHolds(state, where)) {
+      state.stash = Stash{};
+    } else if (!view.removeOne(where.primaryBucket, where.fingerprint) &&
+               !view.removeOne(where.alternateBucket, where.fingerprint)) {
+      return false;
+    } else if (state.stash.occupied) {
+      // It may come back to the stash (possibly as a different fingerprint),
+      // which is still correct: every item stays in its buckets or the stash.
+      reinsertStash(state, maxKicks, view, relation, observer);
+    }
+    --state.itemCount;
+    state.lastAddRefused = false;
+    return true;
+  }
+
  private:
   [[gnu::noinline]] static bool containsAnyLength(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    return containsLocated(f, buckets(f), locate(f, index(f), item, length));
+    return containsIn(f.state_, buckets(f), locate(f, index(f), item, length));
   }
 
   static bool isEightByte(const ItemBatch& batch) noexcept { return batch.offsets == nullptr && batch.width == 8; }
@@ -181,99 +257,99 @@ class Kernel {
     return locateWith(index, hash, fingerprintBits);
   }
 
-  [[gnu::always_inline]] static bool stashHolds(const CuckooFilter& f, std::uint32_t fingerprint,
+  [[gnu::always_inline]] static bool stashHolds(const FilterState& state, std::uint32_t fingerprint,
                                                 std::uint32_t primary, std::uint32_t alternate) noexcept {
-    return f.stash_.occupied && f.stash_.fingerprint == fingerprint &&
-           (f.stash_.bucket == primary || f.stash_.bucket == alternate);
+    return state.stash.occupied && state.stash.fingerprint == fingerprint &&
+           (state.stash.bucket == primary || state.stash.bucket == alternate);
   }
-  static bool stashHolds(const CuckooFilter& f, const ItemLocation& where) noexcept {
-    return stashHolds(f, where.fingerprint, where.primaryBucket, where.alternateBucket);
-  }
-
-  // Both buckets are always read and tested, without a branch between them:
-  // an item is in either with odds near one half, so a branch would be
-  // mispredicted as often.
-  // (A semi-sorted bucket costs a decode: there the second is read only
-  // when the first does not hold the fingerprint.)
-  static bool containsLocated(const CuckooFilter& f, const Buckets& view, const ItemLocation& where) noexcept {
-    if constexpr (Buckets::kSemiSorted) {
-      return view.holds(view.probe(where.primaryBucket), where.fingerprint) ||
-             view.holds(view.probe(where.alternateBucket), where.fingerprint) || stashHolds(f, where);
-    } else {
-      const bool inBuckets = (static_cast<unsigned>(view.holds(view.probe(where.primaryBucket), where.fingerprint)) |
-                              static_cast<unsigned>(view.holds(view.probe(where.alternateBucket), where.fingerprint))) != 0;
-      return inBuckets || stashHolds(f, where);
-    }
+  static bool stashHolds(const FilterState& state, const ItemLocation& where) noexcept {
+    return stashHolds(state, where.fingerprint, where.primaryBucket, where.alternateBucket);
   }
 
   template <class Observer>
-  CUCKOO_OUT_OF_LINE_IN_WASM static bool insertLocated(CuckooFilter& f, Buckets view, const ItemLocation& where, Observer& observer) noexcept {
-    if (f.stash_.occupied) return false;
-    place(f, view, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
-    ++f.itemCount_;
-    return true;
-  }
-
-  // Places `fingerprint`, whose candidate buckets are `primary` and
-  // `alternate`, evicting as needed; a leftover fingerprint goes to the stash.
-  template <class Observer>
-  static void place(CuckooFilter& f, Buckets& view, std::uint32_t fingerprint, std::uint32_t primary,
-                    std::uint32_t alternate, Observer& observer) noexcept {
-    if (view.insertIntoEmptySlot(primary, fingerprint)) {
-      observer.onPlaced(primary, fingerprint);
-      return;
-    }
-    if (alternate != primary && view.insertIntoEmptySlot(alternate, fingerprint)) {
-      observer.onPlaced(alternate, fingerprint);
-      return;
-    }
-    evictionWalk(f, view, fingerprint, primary, alternate, observer);
-  }
-
-  // Algorithm 1's relocation loop. Each step swaps the homeless fingerprint
-  // with a random resident of the current bucket, then tries the evicted one's
-  // other bucket, which the relation of hashing.hpp gives from the bucket and
-  // fingerprint alone.
-  template <class Observer>
-  [[gnu::noinline]] static void evictionWalk(CuckooFilter& f, Buckets& view, std::uint32_t fingerprint,
-                                             std::uint32_t primary, std::uint32_t alternate,
-                                             Observer& observer) noexcept {
-    const Index relation = index(f);
-    const std::uint64_t slotMask = view.slots() - 1;
-    std::uint32_t bucket = (f.prng_.next() & 1) != 0 ? alternate : primary;
-    for (std::uint32_t kick = 0; kick < f.params_.maxKicks; ++kick) {
-      const auto slot = static_cast<unsigned>(f.prng_.next() & slotMask);
-      const std::uint32_t incoming = fingerprint;
-      fingerprint = view.exchange(bucket, slot, incoming);
-      const std::uint32_t next = relation.alternate(bucket, fingerprint);
-      observer.onKick(bucket, slot, incoming, fingerprint, next);
-      bucket = next;
-      if (view.insertIntoEmptySlot(bucket, fingerprint)) {
-        observer.onPlaced(bucket, fingerprint);
-        return;
-      }
-    }
-    f.stash_ = Stash{true, fingerprint, bucket};
-    observer.onStashed(bucket, fingerprint);
+  CUCKOO_OUT_OF_LINE_IN_WASM static bool insertLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
+                                                       Observer& observer) noexcept {
+    return addIn(f.state_, f.params_.maxKicks, view, index(f), where, observer);
   }
 
   template <class Observer>
   CUCKOO_OUT_OF_LINE_IN_WASM static bool eraseLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
                                                       Observer& observer) noexcept {
-    if (stashHolds(f, where)) {
-      f.stash_ = Stash{};
-      --f.itemCount_;
+    return eraseIn(f.state_, f.params_.maxKicks, view, index(f), where, observer);
+  }
+
+  // Rare (a delete while the stash is occupied), so kept out of line. The
+  // stash is empty during the walk, so it cannot be refused.
+  template <class Observer>
+  [[gnu::noinline, gnu::cold]] static void reinsertStash(FilterState& state, std::uint32_t maxKicks, Buckets& view,
+                                                         const Index& relation, Observer& observer) noexcept {
+    const Stash homeless = state.stash;
+    state.stash = Stash{};
+    place(state, maxKicks, view, relation, homeless.fingerprint, homeless.bucket,
+          relation.alternate(homeless.bucket, homeless.fingerprint), observer);
+  }
+
+  // Places `fingerprint`, whose candidate buckets are `primary` and
+  // `alternate`: the lowest free slot of either, else evictions. False, with
+  // nothing changed, only when evictions run out while the stash is occupied.
+  template <class Observer>
+  static bool place(FilterState& state, std::uint32_t maxKicks, Buckets& view, const Index& relation,
+                    std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate, Observer& observer) noexcept {
+    if (view.insertIntoEmptySlot(primary, fingerprint)) {
+      observer.onPlaced(primary, fingerprint);
       return true;
     }
-    if (!view.removeOne(where.primaryBucket, where.fingerprint) && !view.removeOne(where.alternateBucket, where.fingerprint)) {
-      return false;
+    if (alternate != primary && view.insertIntoEmptySlot(alternate, fingerprint)) {
+      observer.onPlaced(alternate, fingerprint);
+      return true;
     }
-    --f.itemCount_;
-    // A slot was freed; give a stashed fingerprint a fresh walk. It may come
-    // back to the stash (possibly as a different fingerprint), which is still
-    // correct: every item stays in its buckets or the stash.
-    if (f.stash_.occupied) reinsertStash(f, observer);
-    return true;
+    return evict(state, maxKicks, view, relation, fingerprint, primary, alternate, observer);
+  }
+
+  // Algorithm 1's relocation loop, from a bucket drawn between the two
+  // candidates. Each step swaps the homeless fingerprint with a random
+  // resident of the current bucket, then tries the evicted one's other
+  // bucket, which the relation of hashing.hpp gives from the bucket and
+  // fingerprint alone. When the kicks run out with the stash free, the last
+  // homeless fingerprint goes there. With the stash occupied (rare: both
+  // buckets full while the stash is in use) the walk must be undoable: then
+  // every kick is undone from the last (putting back, in its bucket, the
+  // fingerprint it displaced in place of the one it brought), the PRNG
+  // restored, and the walk returns false having changed nothing.
+  template <class Observer>
+  [[gnu::noinline]] static bool evict(FilterState& state, std::uint32_t maxKicks, Buckets& view, const Index& relation,
+                                      std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
+                                      Observer& observer) noexcept {
+    const bool undoable = state.stash.occupied;
+    KickLog log(undoable ? maxKicks : 0);
+    if (!log.ready()) return false;
+    const SplitMix64 before = state.prng;
+    std::uint32_t bucket = (state.prng.next() & 1) != 0 ? alternate : primary;
+    const std::uint64_t slotMask = view.slots() - 1;
+    for (std::uint32_t kick = 0; kick < maxKicks; ++kick) {
+      const auto slot = static_cast<unsigned>(state.prng.next() & slotMask);
+      const std::uint32_t incoming = fingerprint;
+      fingerprint = view.exchange(bucket, slot, incoming);
+      if (undoable) log.push(bucket, view.kickRecord(slot, incoming));
+      const std::uint32_t next = relation.alternate(bucket, fingerprint);
+      observer.onKick(bucket, slot, incoming, fingerprint, next);
+      bucket = next;
+      if (view.insertIntoEmptySlot(bucket, fingerprint)) {
+        observer.onPlaced(bucket, fingerprint);
+        return true;
+      }
+    }
+    if (!undoable) {
+      state.stash = Stash{true, fingerprint, bucket};
+      observer.onStashed(bucket, fingerprint);
+      return true;
+    }
+    observer.onUndone(bucket, fingerprint);
+    for (std::uint32_t kick = log.count(); kick-- > 0;) {
+      fingerprint = view.undoKick(log.bucket(kick), log.record(kick), fingerprint);
+    }
+    state.prng = before;
+    return false;
   }
 
   // The places of items [first, first + n) of a batch, each bucket's first
@@ -316,7 +392,7 @@ class Kernel {
       locateBlock(f, relation, view, items, base, n, where);
       if constexpr (kPrefetches) {
         for (std::size_t k = 0; k < n; ++k) {
-          answers[base + k] = containsLocated(f, view, where[k]) ? 1 : 0;
+          answers[base + k] = containsIn(f.state_, view, where[k]) ? 1 : 0;
         }
         continue;
       }
@@ -328,7 +404,8 @@ class Kernel {
         const bool inBuckets = (static_cast<unsigned>(view.holds(first[k], where[k].fingerprint)) |
                                 static_cast<unsigned>(view.holds(second[k], where[k].fingerprint))) != 0;
         answers[base + k] =
-            inBuckets || stashHolds(f, where[k].fingerprint, where[k].primaryBucket, where[k].alternateBucket) ? 1 : 0;
+            inBuckets || stashHolds(f.state_, where[k].fingerprint, where[k].primaryBucket, where[k].alternateBucket) ? 1
+                                                                                                                        : 0;
       }
     }
   }

@@ -15,13 +15,6 @@
 
 namespace cuckoo::detail {
 
-// Everything of a CuckooFilter's state besides its table.
-struct FilterState {
-  Stash stash;
-  std::uint64_t itemCount = 0;
-  std::uint64_t prngState = 0;
-};
-
 // Everything of a growable filter's state besides its table (its shape never
 // changes through a patch).
 struct ScalableState {
@@ -47,13 +40,11 @@ struct PatchAccess {
     return {filter.table_->data(), filter.shape_.bucketCount(), 4, filter.shape_.slotBits(), filter.params_.semiSort};
   }
 
-  static FilterState state(const CuckooFilter& filter) noexcept {
-    return {filter.stash_, filter.itemCount_, filter.prng_.state()};
-  }
+  static FilterState state(const CuckooFilter& filter) noexcept { return filter.state_; }
+  // A filter brought to another state is not full: as after a load, its next add decides.
   static void setState(CuckooFilter& filter, const FilterState& state) noexcept {
-    filter.stash_ = state.stash;
-    filter.itemCount_ = state.itemCount;
-    filter.prng_ = SplitMix64(state.prngState);
+    filter.state_ = state;
+    filter.state_.lastAddRefused = false;
   }
 
   static ScalableState state(const ScalableCuckooFilter& filter) noexcept {
@@ -72,7 +63,6 @@ struct PatchAccess {
     filter.entryCount_ = state.entryCount;
     filter.prng_ = SplitMix64(state.prngState);
   }
-  static unsigned tailBits(const ScalableCuckooFilter& filter) noexcept { return filter.shape_.tailBits; }
 };
 
 }  // namespace cuckoo::detail

@@ -53,7 +53,7 @@ struct PatchKind<CuckooFilter> {
     out.stash = {occupied, static_cast<std::uint32_t>(getLittleEndian(header + 40, 4)),
                  static_cast<std::uint32_t>(getLittleEndian(header + 44, 4))};
     out.itemCount = getLittleEndian(header + 32, 8);
-    out.prngState = getLittleEndian(header + 24, 8);
+    out.prng = SplitMix64(getLittleEndian(header + 24, 8));
     const std::uint64_t largest = (std::uint64_t{1} << filter.params().fingerprintBits) - 1;
     const bool stashOk = occupied ? out.stash.fingerprint != 0 && out.stash.fingerprint <= largest &&
                                         out.stash.bucket < filter.params().bucketCount

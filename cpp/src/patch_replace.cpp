@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "cuckoo/patch.hpp"
 #include "patch_access.hpp"
@@ -76,14 +77,14 @@ Status replaceBuckets(CuckooFilter& filter, const std::uint32_t* buckets, std::s
     table.read(buckets[k], before);
     delta += static_cast<std::int64_t>(nonEmpty(after, table.slots)) - nonEmpty(before, table.slots);
   }
-  const detail::FilterState current = PatchAccess::state(filter);
+  const FilterState current = PatchAccess::state(filter);
   const std::uint64_t nonEmptyAfter = current.itemCount - (current.stash.occupied ? 1 : 0) + delta;
   if (itemCount != nonEmptyAfter + (stash.occupied ? 1 : 0)) return rejected(Status::kFormatInconsistent);
   for (std::size_t k = 0; k < count; ++k) {
     decodeBucket(table, contents + k * stride, after);
     table.write(buckets[k], after);
   }
-  PatchAccess::setState(filter, {stash, itemCount, prngState});
+  PatchAccess::setState(filter, {SplitMix64(prngState), stash, itemCount});
   return Status::kOk;
 }
 
@@ -92,7 +93,7 @@ Status restoreFilter(const FilterParams& params, const unsigned char* payload, s
   CuckooFilter restored;
   const Status status = CuckooFilter::fromParts(params, payload, length, stash, itemCount, restored);
   if (status != Status::kOk) return status;
-  PatchAccess::setState(restored, {stash, itemCount, prngState});
+  PatchAccess::setState(restored, {SplitMix64(prngState), stash, itemCount});
   out = std::move(restored);
   return Status::kOk;
 }

@@ -165,12 +165,13 @@ std::size_t CuckooFilter::serializedSize() const noexcept {
 
 std::size_t detail::PatchAccess::writeHeader(const CuckooFilter& filter, unsigned char* out) noexcept {
   const FilterParams& params = filter.params_;
+  const FilterState& state = filter.state_;
   const std::uint8_t version = versionFor(filter.index_);
   const std::size_t headerBytes = headerBytesOf(version);
   std::memset(out, 0, headerBytes);
   std::memcpy(out, kMagic, sizeof kMagic);
   out[at::kVersion] = version;
-  out[at::kFlags] = static_cast<unsigned char>((filter.stash_.occupied ? kFlagStashOccupied : 0) |
+  out[at::kFlags] = static_cast<unsigned char>((state.stash.occupied ? kFlagStashOccupied : 0) |
                                                (params.semiSort ? kFlagSemiSorted : 0));
   out[at::kHashId] = filter.index_.hashId();
   out[at::kFingerprintBits] = static_cast<unsigned char>(params.fingerprintBits);
@@ -182,10 +183,10 @@ std::size_t detail::PatchAccess::writeHeader(const CuckooFilter& filter, unsigne
   }
   putLittleEndian(out + at::kMaxKicks, params.maxKicks, 4);
   putLittleEndian(out + at::kSeed, params.seed, 8);
-  putLittleEndian(out + at::kPrngState, filter.prng_.state(), 8);
-  putLittleEndian(out + at::kItemCount, filter.itemCount_, 8);
-  putLittleEndian(out + at::kStashFingerprint, filter.stash_.occupied ? filter.stash_.fingerprint : 0, 4);
-  putLittleEndian(out + at::kStashBucket, filter.stash_.occupied ? filter.stash_.bucket : 0, 4);
+  putLittleEndian(out + at::kPrngState, state.prng.state(), 8);
+  putLittleEndian(out + at::kItemCount, state.itemCount, 8);
+  putLittleEndian(out + at::kStashFingerprint, state.stash.occupied ? state.stash.fingerprint : 0, 4);
+  putLittleEndian(out + at::kStashBucket, state.stash.occupied ? state.stash.bucket : 0, 4);
   putLittleEndian(out + at::kPayloadLength, (payloadBitsFor(params) + 7) / 8, 8);
   return headerBytes;
 }
@@ -270,9 +271,7 @@ Status CuckooFilter::restore(const FilterParams& params, const unsigned char* pa
   const Status created = create(params, loaded);
   if (created != Status::kOk) return created;
   std::memcpy(loaded.visitTable([](auto& table) { return table.data(); }), payload, payloadBytes);
-  loaded.prng_ = SplitMix64(prngState);
-  loaded.stash_ = stash;
-  loaded.itemCount_ = itemCount;
+  loaded.state_ = FilterState{SplitMix64(prngState), stash, itemCount, false};
   out = std::move(loaded);
   return Status::kOk;
 }

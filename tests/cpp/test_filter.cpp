@@ -125,7 +125,8 @@ TEST(FilterDifferential, NeverLosesAnItemAgainstAnExactMultiset) {
           live.push_back(key);
         } else {
           ++failedInserts;
-          ASSERT_TRUE(filter.isFull()) << "an insert may only fail while the stash is occupied";
+          ASSERT_TRUE(filter.stash().occupied) << "an insert may only fail while the stash is occupied";
+          ASSERT_TRUE(filter.isFull());
           ASSERT_TRUE(snapshot(filter) == before) << "a failed insert changed the filter";
         }
       } else if (roll < 80) {
@@ -161,25 +162,50 @@ TEST(FilterDifferential, NeverLosesAnItemAgainstAnExactMultiset) {
 
 // ----------------------------------------------------------- filling to full
 
-TEST(FilterFull, FillToFirstFailureKeepsEveryItemAndFurtherFailuresChangeNothing) {
+TEST(FilterFull, FillToFirstFailureKeepsEveryItemAndRefusedInsertsChangeNothing) {
   // b = 0 stands for the semi-sorted table (b = 4).
   for (unsigned slots : {1U, 2U, 4U, 8U, 0U}) {
     SCOPED_TRACE(::testing::Message() << "b=" << slots);
     const bool semiSort = slots == 0;
     CuckooFilter filter = makeFilter(10, semiSort ? 4 : slots, 1 << 10, 3, kDefaultMaxKicks, semiSort);
-    const std::vector<std::uint64_t> stored = fillToFirstFailure(filter, 1);
+    std::vector<std::uint64_t> stored = fillToFirstFailure(filter, 1);
+    // The first walk that ran out left a fingerprint in the stash; the second
+    // was undone and refused.
+    ASSERT_TRUE(filter.stash().occupied);
     ASSERT_TRUE(filter.isFull());
     EXPECT_EQ(filter.itemCount(), stored.size());
     for (const std::uint64_t key : stored) ASSERT_TRUE(containsKey(filter, key)) << key;
-    const auto full = snapshot(filter);
-    for (std::uint64_t key = 1u << 30; key < (1u << 30) + 1000; ++key) ASSERT_FALSE(insertKey(filter, key));
-    EXPECT_TRUE(snapshot(filter) == full);
-    // insertUnique of a new item also reports full without changing anything.
-    const std::uint64_t fresh = 1ULL << 40;
-    if (!containsKey(filter, fresh)) {
-      EXPECT_EQ(filter.insertUnique(&fresh, sizeof fresh), InsertOutcome::kFull);
-      EXPECT_TRUE(snapshot(filter) == full);
+    // From here each insert either finds room (a free slot, or a walk that
+    // ends) or is refused having changed nothing: table, stash, count, PRNG.
+    unsigned refused = 0;
+    for (std::uint64_t key = 1u << 30; key < (1u << 30) + 1000; ++key) {
+      const auto before = snapshot(filter);
+      if (insertKey(filter, key)) {
+        stored.push_back(key);
+        EXPECT_FALSE(filter.isFull());
+      } else {
+        ++refused;
+        ASSERT_TRUE(snapshot(filter) == before) << "the refused insert of key " << key << " changed the filter";
+        ASSERT_TRUE(filter.isFull());
+      }
     }
+    EXPECT_GT(refused, 500U) << "past its first failure a filter refuses most inserts";
+    EXPECT_EQ(filter.itemCount(), stored.size());
+    for (const std::uint64_t key : stored) ASSERT_TRUE(containsKey(filter, key)) << key;
+    // insertUnique of a new item that cannot be placed reports full, unchanged.
+    unsigned fullOutcomes = 0;
+    for (std::uint64_t fresh = 1ULL << 40; fresh < (1ULL << 40) + 100; ++fresh) {
+      if (containsKey(filter, fresh)) continue;
+      const auto before = snapshot(filter);
+      const InsertOutcome outcome = filter.insertUnique(&fresh, sizeof fresh);
+      if (outcome == InsertOutcome::kFull) {
+        ++fullOutcomes;
+        EXPECT_TRUE(snapshot(filter) == before);
+      } else {
+        EXPECT_EQ(outcome, InsertOutcome::kInserted);
+      }
+    }
+    EXPECT_GT(fullOutcomes, 0U);
   }
 }
 
@@ -193,7 +219,7 @@ TEST_P(FilterFullEitherTable, ErasingFreesRoomAndTheStashIsReinserted) {
   ASSERT_TRUE(filter.isFull());
   // Erase items one at a time until the stash empties into the freed room.
   std::size_t erased = 0;
-  while (filter.isFull()) {
+  while (filter.stash().occupied) {
     ASSERT_LT(erased, stored.size());
     ASSERT_TRUE(eraseKey(filter, stored[erased++]));
   }
@@ -214,6 +240,7 @@ TEST_P(FilterFullEitherTable, AnObservedEraseReportsTheStashedFingerprintsWalk) 
     void onKick(std::uint32_t, unsigned, std::uint32_t in, std::uint32_t, std::uint32_t) override { incoming.push_back(in); }
     void onPlaced(std::uint32_t, std::uint32_t fp) override { ended = true, endFingerprint = fp; }
     void onStashed(std::uint32_t, std::uint32_t fp) override { ended = true, endFingerprint = fp; }
+    void onUndone(std::uint32_t, std::uint32_t) override { ADD_FAILURE() << "a delete's walk is never undone"; }
   };
   CuckooFilter plain = makeFilter(8, 4, 1 << 6, 3, 20, GetParam());
   const std::vector<std::uint64_t> stored = fillToFirstFailure(plain, 900);
@@ -249,9 +276,10 @@ TEST(FilterFull, OneBucketFilterUsesTheStashAsItsLastSlot) {
   std::uint64_t a = 1, b = 2;
   while (filter.locate(&b, 8).fingerprint == filter.locate(&a, 8).fingerprint) ++b;
   ASSERT_TRUE(insertKey(filter, a));
-  EXPECT_FALSE(filter.isFull());
+  EXPECT_FALSE(filter.stash().occupied);
   ASSERT_TRUE(insertKey(filter, b));
-  EXPECT_TRUE(filter.isFull());
+  EXPECT_TRUE(filter.stash().occupied);
+  EXPECT_FALSE(filter.isFull()) << "the insert that filled the stash succeeded";
   EXPECT_TRUE(containsKey(filter, a));
   EXPECT_TRUE(containsKey(filter, b));
   EXPECT_EQ(countKey(filter, a), 1U);
@@ -261,11 +289,15 @@ TEST(FilterFull, OneBucketFilterUsesTheStashAsItsLastSlot) {
          filter.locate(&c, 8).fingerprint == filter.locate(&b, 8).fingerprint) {
     ++c;
   }
+  const auto beforeRefusal = snapshot(filter);
   EXPECT_FALSE(insertKey(filter, c));
+  EXPECT_TRUE(filter.isFull());
+  EXPECT_TRUE(snapshot(filter) == beforeRefusal) << "the refused insert's kicks were not all undone";
   EXPECT_FALSE(containsKey(filter, c));
   // Erasing either item leaves the other in the table and the stash empty.
   ASSERT_TRUE(eraseKey(filter, a));
   EXPECT_FALSE(filter.isFull());
+  EXPECT_FALSE(filter.stash().occupied);
   EXPECT_TRUE(containsKey(filter, b));
   EXPECT_FALSE(containsKey(filter, a));
   EXPECT_EQ(filter.slotValue(0, 0), filter.locate(&b, 8).fingerprint);

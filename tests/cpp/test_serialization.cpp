@@ -72,7 +72,7 @@ TEST(SerializationRoundTrip, EveryShapeEmptyHalfFullAndWithOccupiedStash) {
             while (inserted < m * b / 2 && insertKey(filter, inserted)) ++inserted;
           } else if (fill == Fill::kUntilStashOccupied) {
             inserted = fillToFirstFailure(filter, 0).size();
-            ASSERT_TRUE(filter.isFull());
+            ASSERT_TRUE(filter.stash().occupied);
           }
           ASSERT_NO_FATAL_FAILURE(expectRoundTrip(filter, inserted));
         }
@@ -84,7 +84,7 @@ TEST(SerializationRoundTrip, EveryShapeEmptyHalfFullAndWithOccupiedStash) {
 TEST(SerializationRoundTrip, RestoredFilterFollowsTheOriginalOperationForOperation) {
   CuckooFilter original = makeFilter(12, 4, 512, /*seed=*/0x5eed);
   const std::uint64_t stored = fillToFirstFailure(original, 0).size();
-  ASSERT_TRUE(original.isFull());
+  ASSERT_TRUE(original.stash().occupied);
   for (std::uint64_t k = 0; k < stored; k += 5) ASSERT_TRUE(eraseKey(original, k));
 
   CuckooFilter restored;
@@ -144,7 +144,7 @@ TEST(SerializationSemiSorted, RoundTripsEmptyHalfAndFullWithStash) {
 TEST(SerializationLayout, FieldsAreWhereFormatMdSaysTheyAre) {
   CuckooFilter filter = makeFilter(13, 2, 64, /*seed=*/0x0123456789abcdefULL, /*maxKicks=*/77);
   fillToFirstFailure(filter, 100);
-  ASSERT_TRUE(filter.isFull());
+  ASSERT_TRUE(filter.stash().occupied);
   const Bytes bytes = serialized(filter);
 
   const std::size_t payloadBytes = (64 * 2 * 13 + 7) / 8;

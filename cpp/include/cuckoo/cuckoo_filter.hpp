@@ -1,7 +1,9 @@
 #pragma once
 // The cuckoo filter of Fan, Andersen, Kaminsky and Mitzenmacher (CoNEXT 2014):
 // partial-key cuckoo hashing over a bit-packed table, with a one-entry victim
-// stash so that a failed insert never loses an item.
+// stash so that a failed insert never loses an item, and insert walks that
+// are undone when they cannot end, so that one item that cannot be placed
+// (nine keys aimed at one pair of buckets) is refused alone.
 //
 // Usage:
 //   cuckoo::CuckooFilter filter;
@@ -63,6 +65,16 @@ struct Stash {
   std::uint32_t bucket = 0;
 };
 
+// What adds and deletes change besides the table: the eviction PRNG, the
+// stash and the item count, which FORMAT.md stores beside the payload.
+struct FilterState {
+  SplitMix64 prng;
+  Stash stash;
+  std::uint64_t itemCount = 0;
+  // Whether the most recent add was refused (CuckooFilter::isFull); not stored.
+  bool lastAddRefused = false;
+};
+
 // Sees each step of an insert (the web demo draws them). Slots are positions
 // in the bucket as stored; in a semi-sorted table a bucket is re-sorted after
 // every write, so a placed fingerprint's slot is reported by value.
@@ -76,6 +88,10 @@ class InsertObserver {
   virtual void onPlaced(std::uint32_t bucket, std::uint32_t fingerprint) = 0;
   // Evictions ran out: `fingerprint`, last evicted from `bucket`, went to the stash.
   virtual void onStashed(std::uint32_t bucket, std::uint32_t fingerprint) = 0;
+  // Evictions ran out while the stash was occupied: `fingerprint`, last
+  // evicted from `bucket`, had nowhere to go, so every kick reported was
+  // undone (the table, stash and PRNG are as before the insert).
+  virtual void onUndone(std::uint32_t bucket, std::uint32_t fingerprint) = 0;
 
  protected:
   ~InsertObserver() = default;
@@ -84,7 +100,7 @@ class InsertObserver {
 enum class InsertOutcome : std::uint8_t {
   kInserted = 0,
   kAlreadyPresent = 1,  // only from insertUnique
-  kFull = 2,            // the stash is occupied: nothing changed
+  kFull = 2,            // the item could not be placed: nothing changed
 };
 
 class CuckooFilter;
@@ -142,15 +158,18 @@ class CuckooFilter {
   static Status create(const FilterParams& params, CuckooFilter& out) noexcept;
   Status cloneTo(CuckooFilter& out) const noexcept;
 
-  // Algorithm 1. True when the item is stored. When evictions run out the last
-  // evicted fingerprint moves to the stash and the insert still succeeds; from
-  // then on inserts return false and change nothing until an erase frees room.
+  // Algorithm 1. True when the item is stored: in a free slot of either of
+  // its buckets, or after evictions. When evictions run out the last evicted
+  // fingerprint moves to the stash and the insert still succeeds; when they
+  // run out while the stash is occupied, every eviction is undone and the
+  // insert returns false, having changed nothing (the table, the stash, the
+  // count and the eviction PRNG are as before). So only an item that cannot
+  // be placed is refused, and no item is ever lost.
   bool insert(const void* item, std::size_t length) noexcept { return kernel_->insert(*this, item, length); }
   InsertOutcome insertUnique(const void* item, std::size_t length) noexcept {
     return kernel_->insertUnique(*this, item, length);
   }
-  // insert(), reporting every step to `observer` (nothing when the filter is
-  // full). Not in the lean WebAssembly module, whose kernels leave it out
+  // insert(), reporting every step to `observer` (and undone kicks as such). Not in the lean WebAssembly module, whose kernels leave it out
   // (kernels_generic.cpp); its only caller, cuckoo-wasm/inspect, loads the full one.
   bool insertObserved(const void* item, std::size_t length, InsertObserver& observer) noexcept {
     return kernel_->insertObserved(*this, item, length, observer);
@@ -233,8 +252,9 @@ class CuckooFilter {
 
   FilterStats stats() const noexcept;
   const FilterParams& params() const noexcept { return params_; }
-  std::uint64_t itemCount() const noexcept { return itemCount_; }
-  const Stash& stash() const noexcept { return stash_; }
+  std::uint64_t itemCount() const noexcept { return state_.itemCount; }
+  const Stash& stash() const noexcept { return state_.stash; }
+  const FilterState& state() const noexcept { return state_; }
   bool semiSorted() const noexcept { return params_.semiSort; }
   // Slot `slot` of `bucket` (0 = empty), for inspection and tests. Bucket and
   // slot must be in range.
@@ -248,9 +268,12 @@ class CuckooFilter {
   std::size_t tableByteLength() const noexcept {
     return visitTable([](const auto& table) { return table.byteLength(); });
   }
-  std::uint64_t prngState() const noexcept { return prng_.state(); }
+  std::uint64_t prngState() const noexcept { return state_.prng.state(); }
   const BucketIndex& bucketIndex() const noexcept { return index_; }
-  bool isFull() const noexcept { return stash_.occupied; }
+  // Whether the most recent insert was refused (the item could not be
+  // placed); false again after an insert succeeds, an erase or clear(). Not
+  // part of the bytes: a filter loaded from them is not full.
+  bool isFull() const noexcept { return state_.lastAddRefused; }
 
  private:
   template <class, class>
@@ -265,9 +288,7 @@ class CuckooFilter {
   FilterParams params_{};
   PackedTable packedTable_;          // used unless params_.semiSort
   SemiSortedTable semiSortedTable_;  // used when params_.semiSort
-  SplitMix64 prng_;
-  Stash stash_{};
-  std::uint64_t itemCount_ = 0;
+  FilterState state_{};
   BucketIndex index_;
   const detail::KernelTable* kernel_ = nullptr;
 };
