@@ -48,13 +48,15 @@ std::size_t filterHeaderBytes(std::uint8_t version) noexcept {
 }
 
 // XXH3-64 (seed 0) of `header` then `payload`, as one input: the checksum a
-// filter's bytes end with, without copying its table after its header.
+// filter's bytes end with, without copying its table after its header (and,
+// with no payload, a patch's own checksum), by XXH3's streaming functions
+// compiled here for speed (cpp/CMakeLists.txt says why).
 std::uint64_t checksumOfParts(const unsigned char* header, std::size_t headerBytes, const unsigned char* payload,
                               std::size_t payloadBytes) noexcept {
   alignas(64) XXH3_state_t state;
   XXH3_64bits_reset_withSeed(&state, 0);
   XXH3_64bits_update(&state, header, headerBytes);
-  XXH3_64bits_update(&state, payload, payloadBytes);
+  if (payloadBytes != 0) XXH3_64bits_update(&state, payload, payloadBytes);
   return XXH3_64bits_digest(&state);
 }
 
@@ -91,7 +93,7 @@ Status readFraming(const unsigned char* patch, std::size_t length, Framing& out)
   if (headerBytes == 0) return rejected(Status::kFormatBadParameters);
   if (length < at::kResultHeader + headerBytes + kChecksumBytes) return rejected(Status::kFormatTruncated);
   const std::size_t checked = length - kChecksumBytes;
-  if (detail::formatChecksum(patch, checked) != getLittleEndian(patch + checked, 8)) {
+  if (checksumOfParts(patch, checked, nullptr, 0) != getLittleEndian(patch + checked, 8)) {
     return rejected(Status::kFormatChecksumMismatch);
   }
   const std::uint8_t body = patch[at::kBody];
@@ -162,7 +164,7 @@ Status diffOf(const Filter& older, const Filter& newer, PatchBytes& out) noexcep
     // The body's last writes may touch the checksum's bytes, which are written after.
     detail::writeSlotsBody(before, after, plan, body);
   }
-  putLittleEndian(bytes + total - kChecksumBytes, detail::formatChecksum(bytes, total - kChecksumBytes), 8);
+  putLittleEndian(bytes + total - kChecksumBytes, checksumOfParts(bytes, total - kChecksumBytes, nullptr, 0), 8);
   out = std::move(patch);
   return Status::kOk;
 }
@@ -194,8 +196,9 @@ Status applyWholeTable(Filter& filter, const Framing& frame) noexcept {
   return Status::kOk;
 }
 
-// A changed-slots body: decoded and checked whole, written (each change
-// keeping the value it replaced), and undone if the result is not the one named.
+// A changed-slots body: decoded whole, then written (each change keeping
+// the value it replaced), and written back if a bucket would be out of order,
+// the counts disagree or the result is not the one named.
 template <class Filter>
 Status applyChangedSlots(Filter& filter, const Framing& frame, const typename PatchKind<Filter>::State& result) noexcept {
   using Kind = PatchKind<Filter>;
@@ -205,20 +208,20 @@ Status applyChangedSlots(Filter& filter, const Framing& frame, const typename Pa
   if (status != Status::kOk) return status;
   auto* changes = static_cast<SlotChange*>(std::malloc(count == 0 ? 1 : static_cast<std::size_t>(count) * sizeof(SlotChange)));
   if (changes == nullptr) return Status::kOutOfMemory;
-  std::int64_t nonEmptyDelta = 0;
   status = detail::decodeSlotsBody(frame.body, frame.bodyBytes, table, Kind::valueRule(filter), changes, count);
-  if (status == Status::kOk) status = detail::checkChanges(table, changes, count, nonEmptyDelta);
-  const typename Kind::State before = PatchAccess::state(filter);
-  if (status == Status::kOk && !Kind::countsAgree(result, Kind::nonEmptySlots(before) + nonEmptyDelta)) {
-    status = rejected(Status::kFormatInconsistent);
-  }
   if (status == Status::kOk) {
-    detail::swapChanges(table, changes, count);
-    PatchAccess::setState(filter, result);
-    if (checksumOf(filter) != frame.resultChecksum) {
-      detail::swapChanges(table, changes, count);
-      PatchAccess::setState(filter, before);
+    const typename Kind::State before = PatchAccess::state(filter);
+    std::int64_t nonEmptyDelta = 0;
+    const std::uint64_t written = detail::swapChanges(table, changes, count, nonEmptyDelta);
+    if (written != count || !Kind::countsAgree(result, Kind::nonEmptySlots(before) + nonEmptyDelta)) {
       status = rejected(Status::kFormatInconsistent);
+    } else {
+      PatchAccess::setState(filter, result);
+      if (checksumOf(filter) != frame.resultChecksum) status = rejected(Status::kFormatInconsistent);
+    }
+    if (status != Status::kOk) {
+      detail::swapChanges(table, changes, written, nonEmptyDelta);
+      PatchAccess::setState(filter, before);
     }
   }
   std::free(changes);

@@ -45,11 +45,11 @@ std::uint64_t valuesStart(std::uint64_t count, std::uint64_t last, unsigned lowB
 
 // Calls visit(bucket, first, end) for each run [first, end) of changes in one bucket.
 template <class Visit>
-void forEachBucketOfChanges(const SlotChange* changes, std::uint64_t count, unsigned slots, Visit&& visit) noexcept {
+void forEachBucketOfChanges(const SlotChange* changes, std::uint64_t count, Visit&& visit) noexcept {
   for (std::uint64_t first = 0; first < count;) {
-    const std::uint64_t bucket = changes[first].position / slots;
+    const std::uint32_t bucket = changes[first].bucket;
     std::uint64_t end = first + 1;
-    while (end < count && changes[end].position / slots == bucket) ++end;
+    while (end < count && changes[end].bucket == bucket) ++end;
     visit(bucket, first, end);
     first = end;
   }
@@ -119,54 +119,70 @@ Status decodeSlotsBody(const unsigned char* body, std::size_t length, const Tabl
   BitReader lows(stream, 0, highsStart(count, lowBits));
   BitReader highs(stream, highsStart(count, lowBits), highsEnd);
   BitReader values(stream, highsEnd, streamBits);
+  const auto slotShift = static_cast<unsigned>(__builtin_ctz(table.slots));
   std::uint64_t high = 0;
+  std::uint64_t previous = 0;
   for (std::uint64_t k = 0; k < count; ++k) {
     const std::uint64_t low = lows.get(lowBits);
     high += highs.unary();
     const std::uint64_t position = high << lowBits | low;
-    if (highs.failed() || position >= slots || (k > 0 && position <= out[k - 1].position)) {
+    if (highs.failed() || position >= slots || (k > 0 && position <= previous)) {
       return rejected(Status::kFormatInconsistent);
     }
+    previous = position;
     std::uint32_t value = 0;
     if (values.get(1) != 0) {
       value = static_cast<std::uint32_t>(values.get(table.slotBits));
       const bool allowed = value != 0 && (!rule.growable || scalable::wellFormed(value, table.slotBits, rule.tailBits));
       if (!allowed) return rejected(Status::kFormatInconsistent);
     }
-    out[k] = {position, value};
+    out[k] = {static_cast<std::uint32_t>(position >> slotShift), value, static_cast<unsigned>(position & (table.slots - 1))};
   }
   if (values.failed()) return rejected(Status::kFormatTruncated);
   // The stream ends where it says: no high part unread, the last position as
   // stated, and only the zero bits that pad the last byte.
-  const bool exact = highs.at() == highsEnd && (count == 0 || out[count - 1].position == last) &&
+  const bool exact = highs.at() == highsEnd && (count == 0 || previous == last) &&
                      (streamBits - values.at()) < 8 && BitReader(stream, values.at(), streamBits).get(static_cast<unsigned>(streamBits - values.at())) == 0;
   return exact ? Status::kOk : rejected(Status::kFormatInconsistent);
 }
 
-Status checkChanges(const TableView& table, const SlotChange* changes, std::uint64_t count, std::int64_t& nonZeroDelta) noexcept {
+std::uint64_t swapChanges(TableView& table, SlotChange* changes, std::uint64_t count, std::int64_t& nonEmptyDelta) noexcept {
   std::int64_t delta = 0;
-  bool ordered = true;
-  forEachBucketOfChanges(changes, count, table.slots, [&](std::uint64_t bucket, std::uint64_t first, std::uint64_t end) {
-    std::uint32_t values[kMaxPatchSlots];
-    table.read(bucket, values);
-    for (std::uint64_t k = first; k < end; ++k) {
-      std::uint32_t& slot = values[changes[k].position % table.slots];
-      delta += (changes[k].value != 0 ? 1 : 0) - (slot != 0 ? 1 : 0);
-      slot = changes[k].value;
+  if (!table.semiSorted) {
+    // A plain slot is its own field: read and written alone.
+    const unsigned width = table.slotBits;
+    for (std::uint64_t k = 0; k < count; ++k) {
+      SlotChange& change = changes[k];
+      const std::uint64_t at = (std::uint64_t{change.bucket} * table.slots + change.slot) * width;
+      const auto old = static_cast<std::uint32_t>(bits::read(table.bytes, at, width));
+      bits::write(table.bytes, at, width, change.value);
+      delta += (change.value != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
+      change.value = old;
     }
-    if (table.semiSorted) ordered = ordered && values[0] <= values[1] && values[1] <= values[2] && values[2] <= values[3];
-  });
-  nonZeroDelta = delta;
-  return ordered ? Status::kOk : rejected(Status::kFormatInconsistent);
-}
-
-void swapChanges(TableView& table, SlotChange* changes, std::uint64_t count) noexcept {
-  forEachBucketOfChanges(changes, count, table.slots, [&](std::uint64_t bucket, std::uint64_t first, std::uint64_t end) {
+    nonEmptyDelta = delta;
+    return count;
+  }
+  std::uint64_t written = 0;
+  forEachBucketOfChanges(changes, count, [&](std::uint32_t bucket, std::uint64_t first, std::uint64_t end) {
+    if (written != first) return;  // stopped at an earlier bucket
     std::uint32_t values[kMaxPatchSlots];
     table.read(bucket, values);
-    for (std::uint64_t k = first; k < end; ++k) std::swap(values[changes[k].position % table.slots], changes[k].value);
+    std::int64_t bucketDelta = 0;
+    for (std::uint64_t k = first; k < end; ++k) {
+      std::uint32_t& slot = values[changes[k].slot];
+      bucketDelta += (changes[k].value != 0 ? 1 : 0) - (slot != 0 ? 1 : 0);
+      std::swap(slot, changes[k].value);
+    }
+    if (values[0] > values[1] || values[1] > values[2] || values[2] > values[3]) {
+      for (std::uint64_t k = first; k < end; ++k) std::swap(values[changes[k].slot], changes[k].value);
+      return;
+    }
     table.write(bucket, values);
+    delta += bucketDelta;
+    written = end;
   });
+  nonEmptyDelta = delta;
+  return written;
 }
 
 }  // namespace cuckoo::detail

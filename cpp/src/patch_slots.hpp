@@ -35,10 +35,14 @@ SlotsBodyPlan planSlotsBody(const TableView& older, const TableView& newer) noex
 // Writes the body `plan` describes to `out` (plan.bytes() zeroed bytes, followed by 7 more).
 void writeSlotsBody(const TableView& older, const TableView& newer, const SlotsBodyPlan& plan, unsigned char* out) noexcept;
 
-// A changed slot: its position (bucket · slots + slot) and its value.
+// A changed slot (position bucket · slots + slot) and its value. Bucket
+// counts are at most 2^32 and a bucket holds 1, 2, 4 or 8 slots, so the
+// position splits with a shift (a 64-bit division costs tens of cycles in
+// WebAssembly, several per change).
 struct SlotChange {
-  std::uint64_t position;
+  std::uint32_t bucket;
   std::uint32_t value;
+  unsigned slot;
 };
 
 // Which new values are allowed besides 0: any of W bits (a CuckooFilter), or
@@ -58,12 +62,11 @@ Status slotsBodyCount(const unsigned char* body, std::size_t length, const Table
 Status decodeSlotsBody(const unsigned char* body, std::size_t length, const TableView& table, const SlotValueRule& rule,
                        SlotChange* out, std::uint64_t count) noexcept;
 
-// Whether the changes can be written: semi-sorted buckets stay ascending.
-// `nonZeroDelta` gets how many more slots are non-empty after them.
-Status checkChanges(const TableView& table, const SlotChange* changes, std::uint64_t count,
-                    std::int64_t& nonZeroDelta) noexcept;
-// Writes every change and leaves in its place the value it replaced, so that
-// calling it again undoes it.
-void swapChanges(TableView& table, SlotChange* changes, std::uint64_t count) noexcept;
+// Writes the changes in order and leaves in each one's place the value it
+// replaced, so that swapping the changes written again undoes them. Stops
+// before a change that would leave a semi-sorted bucket out of order (its
+// bucket is not written). Returns how many changes it wrote; `nonEmptyDelta`
+// gets how many more slots are non-empty after them.
+std::uint64_t swapChanges(TableView& table, SlotChange* changes, std::uint64_t count, std::int64_t& nonEmptyDelta) noexcept;
 
 }  // namespace cuckoo::detail
