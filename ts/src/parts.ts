@@ -57,6 +57,9 @@ export function locateItems(shape: TableShape, items: ItemBatch, what: string): 
   return result;
 }
 
+/** A new filter's eviction PRNG state is its seed XOR this (FORMAT.md, "Eviction PRNG"). */
+export const INITIAL_PRNG_OFFSET = 0x6a09e667f3bcc909n;
+
 /** A filter's contents apart from its parameters. */
 export interface FilterParts {
   /** The table in FORMAT.md's payload layout. */
@@ -65,6 +68,8 @@ export interface FilterParts {
   readonly stash: { readonly fingerprint: number; readonly bucket: number } | null;
   /** Items stored, the stashed one included. */
   readonly itemCount: number;
+  /** The eviction PRNG's state (FORMAT.md); without it, the state a new filter of the seed starts in. */
+  readonly prngState?: bigint;
 }
 
 /** A copy of `filter`'s table, stash and item count. */
@@ -72,12 +77,13 @@ export function partsOf(filter: CuckooFilter): FilterParts {
   const handle = filter.live('toBytes');
   const { runtime, core } = requireFull('partsOf');
   core.parts_of(handle, runtime.results);
-  const words = runtime.u32.slice(runtime.results >>> 2, (runtime.results >>> 2) + 7);
-  const [address, length, stashed, fingerprint, bucket, countLow, countHigh] = words as unknown as number[];
+  const words = runtime.u32.slice(runtime.results >>> 2, (runtime.results >>> 2) + 9);
+  const [address, length, stashed, fingerprint, bucket, countLow, countHigh, prngLow, prngHigh] = words as unknown as number[];
   return {
     payload: runtime.u8.slice(address!, address! + length!),
     stash: stashed === 1 ? { fingerprint: fingerprint!, bucket: bucket! } : null,
     itemCount: countHigh! * 2 ** 32 + countLow!,
+    prngState: (BigInt(prngHigh!) << 32n) | BigInt(prngLow!),
   };
 }
 
@@ -89,6 +95,7 @@ export function partsOf(filter: CuckooFilter): FilterParts {
 export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, what: string): CuckooFilter {
   const { runtime, core } = requireFull(what);
   const [seedLow, seedHigh] = checkSeed(params.seed, `${what}: seed`);
+  const [prngLow, prngHigh] = checkSeed(parts.prngState ?? (params.seed ^ INITIAL_PRNG_OFFSET), `${what}: prngState`);
   const status = runtime.withTemporary(parts.payload.length, what, (address) => {
     runtime.u8.set(parts.payload, address);
     return core.parts_restore(
@@ -105,6 +112,8 @@ export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, 
       parts.stash?.fingerprint ?? 0,
       parts.stash?.bucket ?? 0,
       parts.itemCount,
+      prngLow,
+      prngHigh,
       runtime.results,
     );
   });

@@ -46,6 +46,11 @@ class PatchBytes {
   const unsigned char* data() const noexcept { return data_; }
   unsigned char* data() noexcept { return data_; }
   std::size_t size() const noexcept { return size_; }
+  // Hands the bytes over, to be freed with free(); this object is then empty.
+  unsigned char* release() noexcept {
+    size_ = 0;
+    return std::exchange(data_, nullptr);
+  }
 
  private:
   unsigned char* data_ = nullptr;

@@ -11,7 +11,7 @@ import { CuckooFilter, CuckooFilterError, FormatError, type CuckooFilterParams }
 import { filterFromParts } from '../parts.js';
 import { fromBitfieldOrder } from './buckets.js';
 import type { RedisArgument, RedisCommand, RedisConnection } from './connection.js';
-import { checkShardHeader, decodeRoot, fixedHeader, getBigEndian, initialHeader } from './header.js';
+import { checkShardHeader, decodeRoot, fixedHeader, getBigEndian, getBigEndianBig, initialHeader } from './header.js';
 import { AT, chunkExtent, HEADER_BYTES, planChunks, ROOT_BEING_CREATED, ROOT_MAGIC, ROOT_READY, type FilterLayout } from './layout.js';
 import { commandError, openedFilter, type OpenedFilter } from './opened.js';
 import { runScript, SCRIPTS } from './scripts.js';
@@ -115,7 +115,7 @@ function checkChunkLength(length: number, layout: FilterLayout, chunk: number, k
   if (length > expected) throw new FormatError('INCONSISTENT', `${what}: key '${key}' holds ${length} bytes, the filter needs ${expected}`);
 }
 
-/** Shard `shard` as an in-process CuckooFilter (read atomically); the caller disposes it. */
+/** Shard `shard` as an in-process CuckooFilter (read atomically), eviction PRNG state included; the caller disposes it. */
 export async function shardAsFilter(opened: OpenedFilter, shard: number, what: string): Promise<CuckooFilter> {
   const keys = opened.keys[shard]!;
   const { layout } = opened;
@@ -136,6 +136,7 @@ export async function shardAsFilter(opened: OpenedFilter, shard: number, what: s
       payload: fromBitfieldOrder(layout.params, table),
       stash: stashFingerprint === 0 ? null : { fingerprint: stashFingerprint, bucket: getBigEndian(first, AT.stashBucket, 4) },
       itemCount: getBigEndian(first, AT.itemCount, 8),
+      prngState: getBigEndianBig(first, AT.prng, 8),
     },
     what,
   );

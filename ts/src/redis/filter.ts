@@ -313,8 +313,9 @@ export class RedisCuckooFilter {
 
   /**
    * The filter as CuckooFilter bytes (FORMAT.md), read atomically: for a
-   * sharded filter, those of shard `shard` (required then). The eviction
-   * PRNG in the bytes starts again from the seed.
+   * sharded filter, those of shard `shard` (required then). The bytes carry
+   * the shard's whole state, its eviction PRNG included: a CuckooFilter
+   * loaded from them makes the same choices as the Redis filter.
    * @example
    * ```ts
    * using copy = CuckooFilter.fromBytes(await seen.toBytes());

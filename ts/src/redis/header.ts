@@ -2,6 +2,7 @@
 // made, and checked, field by field, when one is opened.
 
 import { CuckooFilterError, FormatError, type CuckooFilterParams, type FormatErrorCode } from '../index.js';
+import { INITIAL_PRNG_OFFSET } from '../parts.js';
 import {
   AT,
   bucketBitsOf,
@@ -21,7 +22,7 @@ const isPowerOfTwo = (m: number): boolean => m > 0 && 2 ** Math.round(Math.log2(
 
 /** SplitMix64's first state for a seed (prng.hpp), as CuckooFilter starts it. */
 export function initialPrngState(seed: bigint): bigint {
-  return seed ^ 0x6a09e667f3bcc909n;
+  return seed ^ INITIAL_PRNG_OFFSET;
 }
 
 function putBigEndian(bytes: Uint8Array, at: number, count: number, value: number | bigint): void {
@@ -38,7 +39,7 @@ export function getBigEndian(bytes: Uint8Array, at: number, count: number): numb
   return value;
 }
 
-function getBigEndianBig(bytes: Uint8Array, at: number, count: number): bigint {
+export function getBigEndianBig(bytes: Uint8Array, at: number, count: number): bigint {
   let value = 0n;
   for (let k = 0; k < count; k++) value = (value << 8n) | BigInt(bytes[at + k]!);
   return value;
