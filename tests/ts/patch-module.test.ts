@@ -23,7 +23,7 @@ test('imported after the lean module loaded, cuckoo-wasm/patch asks for init() a
   expect(early.message).toMatch(/^CuckooFilter\.diff: patches need the patch module, which `await init\(\)` loads once cuckoo-wasm\/patch is imported/);
   // The lean module is not the one it needs.
   await expect(init({ wasmBinary: readFileSync(join(wasmFolder, 'cuckoo.wasm')) })).rejects.toThrow(
-    /this program imports cuckoo-wasm\/patch, which need cuckoo-patch\.wasm; the module given is cuckoo\.wasm/,
+    /this program imports cuckoo-wasm\/patch, which needs cuckoo-patch\.wasm; the module given is cuckoo\.wasm/,
   );
   const seen: string[] = [];
   await init({ locateFile: (file) => (seen.push(file), join(wasmFolder, file)) });

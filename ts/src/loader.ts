@@ -128,22 +128,25 @@ async function compiledModule(file: string, defaultUrl: () => string, options: I
   return WebAssembly.compile((await platform.loadBinary(location)) as BufferSource);
 }
 
-/** Which module `module` is, by what it imports (the lean and patch ones report memory growth themselves) and exports. */
+/** Which module `module` is, by what it imports: the lean one (or the patch one) reports memory growth itself. */
 function kindOf(module: WebAssembly.Module): ModuleKind | undefined {
   const names = WebAssembly.Module.imports(module).map((entry) => entry.name);
+  if (names.includes('emscripten_notify_memory_growth')) return 'lean';
   if (names.includes('_embind_register_function')) return 'full';
-  if (!names.includes('emscripten_notify_memory_growth')) return undefined;
-  return WebAssembly.Module.exports(module).some((entry) => entry.name === 'cuckoo_apply_patch') ? 'patch' : 'lean';
+  return undefined;
 }
 
+// The patch module is a lean one with more exports: its loader tells it from
+// the lean one (patch-module.ts), and a program of the main entry alone may
+// be given it.
 async function load(kind: ModuleKind, options: InitOptions): Promise<Runtime> {
   const other = kind !== 'lean' ? moduleLoader! : undefined;
   const file = other?.file ?? LEAN_WASM_FILE;
   const module = await compiledModule(file, other?.defaultUrl ?? platform.leanWasmUrl, options);
   const found = kindOf(module);
-  if (found !== kind) {
+  if (found !== (kind === 'full' ? kind : 'lean')) {
     const needs = other !== undefined ? `imports ${other.entries}, which need` : 'needs';
-    throw new Error(`this program ${needs} ${file}; the module given is ${found === undefined ? 'not a cuckoo-wasm module' : `cuckoo${found === 'lean' ? '' : `-${found}`}.wasm`}`);
+    throw new Error(`this program ${needs} ${file}; the module given is ${found === undefined ? 'not a cuckoo-wasm module' : found === 'full' ? 'cuckoo-full.wasm' : 'cuckoo.wasm'}`);
   }
   return other !== undefined ? other.instantiate(module) : instantiateLean(module);
 }

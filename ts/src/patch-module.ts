@@ -33,7 +33,13 @@ needModule({
   file: 'cuckoo-patch.wasm',
   entries: 'cuckoo-wasm/patch',
   defaultUrl: patchWasmUrl,
-  instantiate: (module) => instantiateLean(module, 'patch'),
+  // The loader took it for a lean module (it is one, with more exports): the patches must be there.
+  instantiate: (module) => {
+    if (!WebAssembly.Module.exports(module).some((entry) => entry.name === 'cuckoo_apply_patch')) {
+      throw new Error('this program imports cuckoo-wasm/patch, which needs cuckoo-patch.wasm; the module given is cuckoo.wasm');
+    }
+    return instantiateLean(module, 'patch');
+  },
 });
 
 /** The runtime and its patch exports; throws a CuckooFilterError naming `caller` when no module with patches is loaded. */
