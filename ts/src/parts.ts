@@ -120,6 +120,46 @@ export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, 
   return new CuckooFilter(adopted(takeHandle(runtime, status, what, params as unknown as Record<string, unknown>)));
 }
 
+/** Bucket contents reported by a table kept elsewhere, and the state after them. */
+export interface BucketChanges {
+  readonly buckets: Uint32Array;
+  /** Bucket k's bits in FORMAT.md's payload order, at byte k · stride. */
+  readonly contents: Uint8Array;
+  readonly stride: number;
+  readonly stash: { readonly fingerprint: number; readonly bucket: number } | null;
+  readonly itemCount: number;
+  readonly prngState: bigint;
+}
+
+/**
+ * Writes the buckets and the state into `filter` (cuckoo::replaceBuckets):
+ * checked first, so that a FormatError (INCONSISTENT) leaves the filter as it was.
+ */
+export function replaceBuckets(filter: CuckooFilter, changes: BucketChanges, what: string): void {
+  const handle = filter.live('replaceBuckets');
+  const { runtime, core } = requireFull(what);
+  const [prngLow, prngHigh] = checkSeed(changes.prngState, `${what}: prngState`);
+  const count = changes.buckets.length;
+  const status = runtime.withTemporary(4 * count + changes.contents.length, what, (address) => {
+    runtime.u32.set(changes.buckets, address >>> 2);
+    runtime.u8.set(changes.contents, address + 4 * count);
+    return core.parts_replace_buckets(
+      handle,
+      address,
+      count,
+      address + 4 * count,
+      changes.stride,
+      changes.stash !== null ? 1 : 0,
+      changes.stash?.fingerprint ?? 0,
+      changes.stash?.bucket ?? 0,
+      changes.itemCount,
+      prngLow,
+      prngHigh,
+    );
+  });
+  checkStatus(runtime, status, what);
+}
+
 // ---------------------------------------------------------------------------
 // For cuckoo-wasm/redis: sizing without a table, one item located, and the
 // semi-sorted rank map to decode buckets read from Redis.
