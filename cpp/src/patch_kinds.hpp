@@ -31,11 +31,11 @@ template <>
 struct PatchKind<CuckooFilter> {
   using State = FilterState;
   static constexpr std::uint8_t kStashFlag = 1U << 1;
-  // Versions 1 and 2 (FORMAT.md): the flags' stash bit, then PRNG, item count, stash.
+  // Versions 1, 2 and 4 (FORMAT.md): the flags' stash bit, then PRNG, item count, stash.
   static constexpr HeaderRange kStateRanges[] = {{24, 48}};
   static constexpr std::size_t kFlagsByte = 5;
 
-  static bool writesFormat(std::uint8_t version) noexcept { return version == 1 || version == 2; }
+  static bool writesFormat(std::uint8_t version) noexcept { return version == 1 || version == 2 || version == 4; }
   static SlotValueRule valueRule(const CuckooFilter&) noexcept { return {}; }
 
   static Status compatible(const CuckooFilter& a, const CuckooFilter& b) noexcept {

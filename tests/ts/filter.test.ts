@@ -45,14 +45,16 @@ describe('single-item operations', () => {
 
 describe('full filter', () => {
   // bucketCount 1, bucketSize 1: one slot plus the stash, so exactly two items fit.
-  test('add returns false when full, changes nothing, and delete makes room', () => {
+  test('add returns false when its item cannot be placed, changes nothing, and delete makes room', () => {
     using filter = exactFilter(1, 1);
     expect(filter.add('a')).toBe(true);
     expect(filter.full).toBe(false);
     expect(filter.add('b')).toBe(true);
-    expect(filter.full).toBe(true);
+    expect(filter.stashed).toBe(1);
+    expect(filter.full).toBe(false); // the add that filled the stash succeeded
     const before = filter.toBytes();
     expect(filter.add('c')).toBe(false);
+    expect(filter.full).toBe(true);
     expect(filter.addUnique('c')).toBe(false);
     expect(filter.toBytes()).toEqual(before);
     expect(filter.has('a')).toBe(true);
@@ -71,18 +73,26 @@ describe('full filter', () => {
     expect([filter.size, filter.stashed, filter.loadFactor]).toEqual([1, 0, 1]);
     // One slot: 'b' takes it and 'a' waits in the stash; the table is no fuller.
     expect(filter.add('b')).toBe(true);
-    expect([filter.size, filter.stashed, filter.loadFactor, filter.full]).toEqual([2, 1, 1, true]);
+    expect([filter.size, filter.stashed, filter.loadFactor, filter.full]).toEqual([2, 1, 1, false]);
     // A delete makes room: the stashed fingerprint goes back into the table.
     expect(filter.delete('b')).toBe(true);
     expect([filter.size, filter.stashed, filter.loadFactor, filter.full]).toEqual([1, 0, 1, false]);
     expect(filter.has('a')).toBe(true);
   });
 
-  test('a real-size filter filled to its first failure keeps every item', () => {
+  test('a real-size filter filled to its first refusal keeps every item', () => {
     using filter = new CuckooFilter({ bucketCount: 4096, bucketSize: 4, fingerprintBits: 12, seed: 11 });
     let stored = 0;
-    while (filter.add(stored)) stored++;
-    expect(filter.loadFactor).toBeGreaterThan(0.94);
+    let atFirstFailure = 0;
+    while (filter.add(stored)) {
+      stored++;
+      if (atFirstFailure === 0 && filter.stashed === 1) atFirstFailure = stored;
+    }
+    // The paper's first failure (a walk that ran out: the stash fills), then
+    // more adds that find room, until one cannot be placed.
+    expect(atFirstFailure / filter.slotCount).toBeGreaterThan(0.94);
+    expect(stored).toBeGreaterThanOrEqual(atFirstFailure);
+    expect(filter.full).toBe(true);
     expect(filter.size).toBe(stored);
     expect(filter.stashed).toBe(1);
     expect(filter.loadFactor).toBe((stored - 1) / filter.slotCount);
@@ -161,7 +171,7 @@ describe('batches', () => {
 describe('state', () => {
   test('properties follow the formulas', () => {
     using filter = new CuckooFilter({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, maxKicks: 100, seed: 42n });
-    expect(filter.params).toEqual({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, maxKicks: 100, seed: 42n, semiSort: false });
+    expect(filter.params).toEqual({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, maxKicks: 100, seed: 42n, semiSort: false, keyedHash: false });
     expect(filter.slotCount).toBe(4096);
     expect(filter.byteLength).toBe((1024 * 4 * 12) / 8 + 7);
     expect(filter.bitsPerItem).toBe(Infinity);
@@ -176,7 +186,7 @@ describe('state', () => {
   test('CuckooFilter.create picks the paper\'s shape and the smallest bucket count', () => {
     // fpr 0.001 -> b = 4, f = 13 (8 / 2^13 <= 0.001); 1e6 / (4 * 0.945) = 264550.3 -> m = 264,551 (sizing.hpp).
     using filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-    expect(filter.params).toEqual({ bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false });
+    expect(filter.params).toEqual({ bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false, keyedHash: false });
     expect(filter.byteLength).toBe(Math.ceil((264551 * 4 * 13) / 8) + 7);
   });
 

@@ -77,7 +77,7 @@ Status applyPatch(ScalableCuckooFilter& filter, const unsigned char* patch, std:
 struct PatchSummary {
   std::uint64_t baseChecksum = 0;    // the last 8 bytes of the base's serialized form, little-endian
   std::uint64_t resultChecksum = 0;  // and of the result's
-  std::uint8_t filterFormat = 0;     // the result's byte format version: 1 or 2 (CuckooFilter), 3 (growable)
+  std::uint8_t filterFormat = 0;     // the result's byte format version: 1, 2 or 4 (CuckooFilter), 3 (growable)
   bool wholeTable = false;           // the body is the result's table, not its changed slots
   std::uint64_t changedSlots = 0;    // slots the body changes (every slot for a whole table)
 };

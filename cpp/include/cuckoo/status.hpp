@@ -61,6 +61,7 @@ enum class Status : std::uint8_t {
   kMergeSemiSortDiffer = 54,
   kMergeShapeDiffers = 55,       // growable filters: rate, first capacity or current table differ
   kMergeWouldOverfill = 56,      // the filter cannot hold the other's entries: nothing changed
+  kMergeHashDiffers = 57,        // one filter hashes with XXH3, the other with the keyed hash
 
   // Making a patch (patch.hpp): what the two states differ in besides their contents.
   kPatchFiltersDiffer = 60,      // parameters or seed: they are not two states of one filter
