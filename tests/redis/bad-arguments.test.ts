@@ -115,7 +115,7 @@ test.each(createValues)('create: %s', async (_, override) => {
   const expected = await asRedis(() => CuckooFilter.create(options as never), 'create');
   const got = await thrown(() => RedisCuckooFilter.create(redis, 'never', options as never));
   // The object this class asks for names `shards` and `logLength` too.
-  expect(got).toEqual({ ...expected, message: expected.message.replace('semiSort? }', 'semiSort?, shards?, logLength? }') });
+  expect(got).toEqual({ ...expected, message: expected.message.replace('keyedHash? }', 'keyedHash?, shards?, logLength? }') });
   expect(await redis.exists('never')).toBe(0);
 });
 
