@@ -29,20 +29,52 @@ export interface RecordReader {
   readonly bucketBits: number;
   readonly stride: number;
   readonly widths: readonly number[];
-  /** A plain bucket of at most 53 bits: turned around as one number. */
+  /** A plain bucket of at most 53 bits: turned around as one number (below). */
   readonly oneWord: boolean;
+  /** 2^(8 · stride − bucketBits): the record's bytes of such a bucket are its value times this. */
+  readonly padding: number;
+  /** 2^f, and 2^(s · f) for slot s: where a slot's value goes in FORMAT.md's order. */
+  readonly slotScale: number;
+  readonly slotPlaces: Float64Array;
 }
 
 export function recordReader(layout: FilterLayout, shard: number): RecordReader {
   const bucketBits = bucketBitsOf(layout.params);
+  const stride = Math.ceil(bucketBits / 8);
+  const { fingerprintBits: f, bucketSize: b } = layout.params;
   return {
     layout,
     shard,
     bucketBits,
-    stride: Math.ceil(bucketBits / 8),
+    stride,
     widths: fieldWidths(layout.params),
     oneWord: !layout.params.semiSort && bucketBits <= 53,
+    padding: 2 ** (8 * stride - bucketBits),
+    slotScale: 2 ** f,
+    slotPlaces: Float64Array.from({ length: b }, (_, slot) => 2 ** (slot * f)),
   };
+}
+
+/**
+ * A plain bucket of at most 53 bits at `from` of the record into `contents`
+ * at `to`: its stored value has slot 0 in its most significant bits, and
+ * FORMAT.md's order has slot 0 lowest. Every value is an exact number below
+ * 2^53, written out by its 32-bit halves.
+ */
+function turnAround(reader: RecordReader, bytes: Uint8Array, from: number, contents: Uint8Array, to: number): void {
+  const { stride, slotScale, slotPlaces } = reader;
+  let word = 0;
+  for (let j = 0; j < stride; j++) word = word * 256 + bytes[from + j]!;
+  word /= reader.padding;
+  let payload = 0;
+  for (let slot = slotPlaces.length - 1; slot >= 0; slot--) {
+    const high = Math.floor(word / slotScale);
+    payload += (word - high * slotScale) * slotPlaces[slot]!;
+    word = high;
+  }
+  const low = payload % 4294967296;
+  const high = (payload - low) / 4294967296;
+  for (let j = 0; j < stride; j++) contents[to + j] = j < 4 ? (low >>> (8 * j)) & 255 : (high >>> (8 * (j - 4))) & 255;
 }
 
 /** The record in `bytes`, or why it is not one of this shard's. */
@@ -59,26 +91,10 @@ export function decodeRecord(reader: RecordReader, bytes: Uint8Array): ChangeRec
   if (stashFingerprint === 0 && getBigEndian(bytes, 28, 4) !== 0) return 'a record with a damaged stash';
   const buckets = new Uint32Array(count);
   const contents = new Uint8Array(count * stride);
-  const padding = 2 ** (8 * stride - reader.bucketBits);
-  const { fingerprintBits: f, bucketSize: b } = layout.params;
   for (let k = 0, at = RECORD_HEADER_BYTES; k < count; k++, at += 4 + stride) {
-    buckets[k] = getBigEndian(bytes, at, 4);
-    if (!reader.oneWord) {
-      bucketFromBitfieldOrder(reader.widths, bytes, at + 4, contents, k * stride);
-      continue;
-    }
-    // Slot 0 is the most significant bits of the stored word, and the lowest of FORMAT.md's.
-    let word = getBigEndian(bytes, at + 4, stride) / padding;
-    let payload = 0;
-    for (let slot = b - 1; slot >= 0; slot--) {
-      const high = Math.floor(word / 2 ** f);
-      payload += (word - high * 2 ** f) * 2 ** (slot * f);
-      word = high;
-    }
-    for (let byte = 0; byte < stride; byte++) {
-      contents[k * stride + byte] = payload % 256;
-      payload = Math.floor(payload / 256);
-    }
+    buckets[k] = ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+    if (reader.oneWord) turnAround(reader, bytes, at + 4, contents, k * stride);
+    else bucketFromBitfieldOrder(reader.widths, bytes, at + 4, contents, k * stride);
   }
   return {
     seq: getBigEndian(bytes, 16, 8),

@@ -86,6 +86,8 @@ export class ShardFollower {
   get filter(): CuckooFilter {
     return this.#filter;
   }
+  /** Whether its filter may be asked: neither failed nor stopped (read on every lookup, so a field). */
+  usable = true;
   get reloads(): number {
     return this.#reloads;
   }
@@ -106,6 +108,7 @@ export class ShardFollower {
 
   /** Stops following and releases the connection and the filter. */
   async stop(): Promise<void> {
+    this.usable = false;
     this.#stopped = true;
     this.#closeConnection();
     await this.#loop;
@@ -201,6 +204,7 @@ export class ShardFollower {
 
   /** Ends following for good: the filter is gone (also when sync() finds it so). */
   fail(error: Error): void {
+    this.usable = false;
     this.#failure ??= error;
     this.#settleWaiters(error);
     this.#stopped = true;

@@ -35,12 +35,15 @@ const asyncDisposeSymbol: typeof Symbol.asyncDispose =
 export class FilterReplica implements AsyncDisposable {
   readonly #opened: OpenedFilter;
   readonly #followers: readonly ShardFollower[];
+  /** The follower of a filter of one shard: lookups go straight to its filter. */
+  readonly #single: ShardFollower | undefined;
   readonly #params: RedisCuckooFilterParams;
   #closed = false;
 
   private constructor(opened: OpenedFilter, followers: readonly ShardFollower[]) {
     this.#opened = opened;
     this.#followers = followers;
+    this.#single = followers.length === 1 ? followers[0] : undefined;
     this.#params = Object.freeze({ ...opened.layout.params, shards: opened.layout.shards });
   }
 
@@ -99,6 +102,8 @@ export class FilterReplica implements AsyncDisposable {
    * ```
    */
   has(item: Item): boolean {
+    const single = this.#single;
+    if (single?.usable === true) return single.filter.has(item);
     return this.#filterFor('has', item).has(item);
   }
 
@@ -121,8 +126,9 @@ export class FilterReplica implements AsyncDisposable {
    * ```
    */
   hasMany(items: ItemBatch): Uint8Array {
+    const single = this.#single;
+    if (single?.usable === true) return single.filter.hasMany(items);
     const followers = this.#live('hasMany');
-    if (followers.length === 1) return followers[0]!.filter.hasMany(items);
     const list = Array.isArray(items) ? (items as readonly Item[]) : ArrayBuffer.isView(items) ? Array.from(items as ArrayLike<number | bigint>) : [...(items as Iterable<Item>)];
     const located = locateItems(this.#opened.layout.params, list, 'FilterReplica.hasMany: items');
     const answers = new Uint8Array(list.length);
