@@ -57,6 +57,15 @@ void deleteKeys(CuckooFilter& filter, std::uint64_t first, std::uint64_t end) {
   for (std::uint64_t key = first; key < end; ++key) ASSERT_TRUE(eraseKey(filter, key)) << key;
 }
 
+// A copy of `filter` with keys [deleteFirst, deleteEnd) deleted, then [addFirst, addEnd) added.
+CuckooFilter changedCopy(const CuckooFilter& filter, std::uint64_t deleteFirst, std::uint64_t deleteEnd, std::uint64_t addFirst,
+                         std::uint64_t addEnd) {
+  CuckooFilter copy = copyOf(filter);
+  deleteKeys(copy, deleteFirst, deleteEnd);
+  addKeys(copy, addFirst, addEnd);
+  return copy;
+}
+
 struct Shape {
   unsigned f;
   unsigned b;
@@ -87,9 +96,7 @@ TEST_P(PatchShapes, TurnsItsBaseIntoItsResultByteForByte) {
   // and as many added (with evictions).
   const std::uint64_t loaded = shape.b == 1 ? slots / 5 : slots * 2 / 3;
   addKeys(base, 0, loaded);
-  CuckooFilter newer = copyOf(base);
-  deleteKeys(newer, 0, loaded / 10);
-  addKeys(newer, loaded, loaded + loaded / 10);
+  CuckooFilter newer = changedCopy(base, 0, loaded / 10, loaded, loaded + loaded / 10);
   const Bytes patch = diffOf(base, newer);
   EXPECT_LE(patch.size(), newer.serializedSize() + 24);
   ASSERT_EQ(applied(base, patch), Status::kOk);
@@ -146,12 +153,8 @@ TEST(Patch, AppliesToItsBaseAloneAndChangesNothingElse) {
 TEST(Patch, PatchesCompose) {
   CuckooFilter v1 = testing::makeFilter(13, 4, 1000, 3, kDefaultMaxKicks, true);
   addKeys(v1, 0, 3000);
-  CuckooFilter v2 = copyOf(v1);
-  deleteKeys(v2, 0, 300);
-  addKeys(v2, 3000, 3300);
-  CuckooFilter v3 = copyOf(v2);
-  deleteKeys(v3, 300, 600);
-  addKeys(v3, 3300, 3500);
+  CuckooFilter v2 = changedCopy(v1, 0, 300, 3000, 3300);
+  CuckooFilter v3 = changedCopy(v2, 300, 600, 3300, 3500);
   CuckooFilter page = copyOf(v1);
   ASSERT_EQ(applied(page, diffOf(v1, v2)), Status::kOk);
   ASSERT_EQ(applied(page, diffOf(v2, v3)), Status::kOk);
@@ -219,10 +222,8 @@ TEST(Patch, StaysNearTheEntropyOfItsChanges) {
   for (const double churn : {0.001, 0.01, 0.1}) {
     CuckooFilter base = testing::createdFilter<CuckooFilter>(params);
     addKeys(base, 0, 100'000);
-    CuckooFilter newer = copyOf(base);
     const auto changed = static_cast<std::uint64_t>(100'000 * churn);
-    deleteKeys(newer, 0, changed);
-    addKeys(newer, 100'000, 100'000 + changed);
+    CuckooFilter newer = changedCopy(base, 0, changed, 100'000, 100'000 + changed);
     const Bytes patch = diffOf(base, newer);
     PatchSummary summary;
     ASSERT_EQ(describePatch(patch.data(), patch.size(), summary), Status::kOk);
@@ -275,9 +276,7 @@ TEST(ScalablePatch, RefusesAFilterThatGrew) {
 TEST(ReplaceBuckets, BringsAFilterToTheReportedState) {
   CuckooFilter filter = testing::makeFilter(13, 4, 1000, 4, kDefaultMaxKicks, true);
   addKeys(filter, 0, 2500);
-  CuckooFilter newer = copyOf(filter);
-  deleteKeys(newer, 0, 100);
-  addKeys(newer, 2500, 2700);
+  CuckooFilter newer = changedCopy(filter, 0, 100, 2500, 2700);
   std::vector<std::uint32_t> buckets;
   Bytes contents;
   const std::uint64_t bucketBits = 4 * 13 - 4;

@@ -5,6 +5,7 @@
 // with every acknowledged add and the server's bytes; nobody reopens them.
 import { init } from 'cuckoo-wasm';
 import { RedisCuckooFilter, type FilterReplica } from 'cuckoo-wasm/redis';
+import { addThroughAKill } from './support/kill-run';
 import { connect, startServer, type RedisServer } from './support/servers';
 
 const durable = ['--appendonly', 'yes', '--appendfsync', 'always'];
@@ -13,37 +14,21 @@ beforeAll(() => init());
 
 test('every replica recovers by itself from a SIGKILL and a restart, and holds every acknowledged add', async () => {
   let server: RedisServer = await startServer({ args: durable });
-  const { port, dir } = server;
   const redis = await connect(server);
   const replicas: FilterReplica[] = [];
   try {
     const filter = await RedisCuckooFilter.create(redis, 'survivor', { capacity: 200_000, fpr: 0.001 });
     for (let k = 0; k < 2; k++) replicas.push(await RedisCuckooFilter.openReplica(redis, 'survivor'));
-    const acknowledged: number[] = [];
-    let next = 0;
-    let killed = false;
-    const writer = async (): Promise<void> => {
-      while (next < 60_000) {
-        const batch = Array.from({ length: 100 }, () => next++);
-        try {
-          const added = await filter.addMany(batch);
-          acknowledged.push(...batch.slice(0, added));
-        } catch {
-          if (!killed) throw new Error('an add failed before the kill');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      }
-    };
-    const writers = [writer(), writer(), writer()];
-    while (acknowledged.length < 10_000) await new Promise((resolve) => setTimeout(resolve, 5));
-    killed = true;
-    await server.stop('SIGKILL');
-    // The server is down: the replicas still answer, from what they hold, and say they may be stale.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(replicas.every((replica) => replica.lag >= 250)).toBe(true);
-    const heldBeforeTheKill = acknowledged.slice();
-    server = await startServer({ port, dir, args: durable });
-    await Promise.all(writers);
+    let heldBeforeTheKill: readonly number[] = [];
+    const run = await addThroughAKill(filter, server, durable, async (acknowledged) => {
+      // The server is down: the replicas still answer, from what they hold, and say they may be stale.
+      heldBeforeTheKill = acknowledged;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(replicas.every((replica) => replica.lag >= 250)).toBe(true);
+      expect(replicas.every((replica) => replica.hasMany(new Float64Array(acknowledged.slice(0, 1000))).every((answer) => answer === 1))).toBe(true);
+    });
+    server = run.server;
+    const { acknowledged } = run;
     for (const replica of replicas) {
       await replica.sync();
       expect(replica.reloads).toBeGreaterThanOrEqual(1);

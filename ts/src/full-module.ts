@@ -12,6 +12,9 @@ import { needModule, requireFullRuntime } from './loader.js';
 import type { PatchExports } from './patch-module.js';
 import { Runtime } from './runtime.js';
 
+/** A filter's state as the parts exports take it: the stash (occupied, fingerprint, bucket), the item count and the PRNG state's two halves. */
+export type StateArguments = [stashOccupied: number, stashFingerprint: number, stashBucket: number, itemCount: number, prngLow: number, prngHigh: number];
+
 /** The full module's plain exports: the patch module's (so the lean module's) and those only it has. */
 export interface FullCoreExports extends PatchExports {
   // A filter whose table lives elsewhere (bindings/parts_exports.cpp):
@@ -44,28 +47,11 @@ export interface FullCoreExports extends PatchExports {
       ...TableShapeArgs,
       payload: Address,
       length: number,
-      stashOccupied: number,
-      stashFingerprint: number,
-      stashBucket: number,
-      itemCount: number,
-      prngLow: number,
-      prngHigh: number,
+      ...StateArguments,
       outHandle: Address,
     ]
   ): number;
-  parts_replace_buckets(
-    handle: Handle,
-    buckets: Address,
-    count: number,
-    contents: Address,
-    stride: number,
-    stashOccupied: number,
-    stashFingerprint: number,
-    stashBucket: number,
-    itemCount: number,
-    prngLow: number,
-    prngHigh: number,
-  ): number;
+  parts_replace_buckets(...args: [handle: Handle, buckets: Address, count: number, contents: Address, stride: number, ...StateArguments]): number;
   parts_size_for(...args: [capacity: number, fpr: number, ...KicksSeedSort, out: Address]): number;
   parts_unrank_table(out: Address): void;
 }

@@ -9,7 +9,7 @@ import { forEachChunk } from './batches.js';
 import { CuckooFilter, type CuckooFilterParams, type ItemBatch } from './filter.js';
 import { adopted, checkStatus, takeHandle } from './handles.js';
 import { describeValue, NUMERIC_ITEM_BYTES } from './items.js';
-import { requireFull } from './full-module.js';
+import { requireFull, type StateArguments } from './full-module.js';
 import { checkEvictionOptions, checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed, tableFlags } from './validate.js';
 
 /** What locating an item depends on. */
@@ -60,6 +60,12 @@ export function locateItems(shape: TableShape, items: ItemBatch, what: string): 
   return result;
 }
 
+/** The state arguments of parts_restore and parts_replace_buckets. */
+function stateArguments(stash: FilterParts['stash'], itemCount: number, prngState: bigint, what: string): StateArguments {
+  const [prngLow, prngHigh] = checkSeed(prngState, `${what}: prngState`);
+  return [stash !== null ? 1 : 0, stash?.fingerprint ?? 0, stash?.bucket ?? 0, itemCount, prngLow, prngHigh];
+}
+
 /** A new filter's eviction PRNG state is its seed XOR this (FORMAT.md, "Eviction PRNG"). */
 export const INITIAL_PRNG_OFFSET = 0x6a09e667f3bcc909n;
 
@@ -98,7 +104,7 @@ export function partsOf(filter: CuckooFilter): FilterParts {
 export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, what: string): CuckooFilter {
   const { runtime, core } = requireFull(what);
   const [seedLow, seedHigh] = checkSeed(params.seed, `${what}: seed`);
-  const [prngLow, prngHigh] = checkSeed(parts.prngState ?? (params.seed ^ INITIAL_PRNG_OFFSET), `${what}: prngState`);
+  const state = stateArguments(parts.stash, parts.itemCount, parts.prngState ?? (params.seed ^ INITIAL_PRNG_OFFSET), what);
   const status = runtime.withTemporary(parts.payload.length, what, (address) => {
     runtime.u8.set(parts.payload, address);
     return core.parts_restore(
@@ -111,12 +117,7 @@ export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, 
       tableFlags(params.semiSort, params.keyedHash),
       address,
       parts.payload.length,
-      parts.stash !== null ? 1 : 0,
-      parts.stash?.fingerprint ?? 0,
-      parts.stash?.bucket ?? 0,
-      parts.itemCount,
-      prngLow,
-      prngHigh,
+      ...state,
       runtime.results,
     );
   });
@@ -141,7 +142,7 @@ export interface BucketChanges {
 export function replaceBuckets(filter: CuckooFilter, changes: BucketChanges, what: string): void {
   const handle = filter.live('replaceBuckets');
   const { runtime, core } = requireFull(what);
-  const [prngLow, prngHigh] = checkSeed(changes.prngState, `${what}: prngState`);
+  const state = stateArguments(changes.stash, changes.itemCount, changes.prngState, what);
   const count = changes.buckets.length;
   const status = runtime.withTemporary(4 * count + changes.contents.length, what, (address) => {
     runtime.u32.set(changes.buckets, address >>> 2);
@@ -152,12 +153,7 @@ export function replaceBuckets(filter: CuckooFilter, changes: BucketChanges, wha
       count,
       address + 4 * count,
       changes.stride,
-      changes.stash !== null ? 1 : 0,
-      changes.stash?.fingerprint ?? 0,
-      changes.stash?.bucket ?? 0,
-      changes.itemCount,
-      prngLow,
-      prngHigh,
+      ...state,
     );
   });
   checkStatus(runtime, status, what);
