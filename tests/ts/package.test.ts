@@ -92,11 +92,18 @@ test('the types resolve for ESM and CommonJS consumers (moduleResolution nodenex
     // @ts-expect-error bucketSize must be 1, 2, 4 or 8
     new CuckooFilter({ bucketCount: 16, bucketSize: 3, fingerprintBits: 8 });
     const trace: InsertTrace = traceAdd(filter, 'y');
-    export { added, answers, bytes, seed, code, trace };
+    // Defaults, and a filter's facts: each getter's type, the seed as a string.
+    using defaulted = CuckooFilter.create({ capacity: 10 });
+    using growable = new ScalableCuckooFilter();
+    const facts = defaulted.toJSON();
+    const described: [number, string, string] = 'disposed' in facts ? [0, '', ''] : [facts.size, facts.params.seed, String(growable)];
+    // @ts-expect-error a fact is not a method
+    facts.toBytes;
+    export { added, answers, bytes, seed, code, trace, described };
   `;
   const inspectImport = `import { traceAdd, type InsertTrace } from 'cuckoo-wasm/inspect';\n`;
-  writeFileSync(join(consumer, 'types.mts'), `import { init, CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}await init();\n${source}`);
-  writeFileSync(join(consumer, 'types.cts'), `import { CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}${source}`);
+  writeFileSync(join(consumer, 'types.mts'), `import { init, CuckooFilter, ScalableCuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}await init();\n${source}`);
+  writeFileSync(join(consumer, 'types.cts'), `import { CuckooFilter, ScalableCuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}${source}`);
   writeFileSync(
     join(consumer, 'tsconfig.json'),
     JSON.stringify({

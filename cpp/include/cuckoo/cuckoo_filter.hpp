@@ -32,6 +32,10 @@ inline constexpr unsigned kMinFingerprintBits = 2;
 inline constexpr unsigned kMaxFingerprintBits = 32;
 inline constexpr std::uint64_t kMaxBucketCount = std::uint64_t{1} << 32;
 inline constexpr std::uint32_t kDefaultMaxKicks = 500;
+// The false-positive rate of a filter sized for its items when none is
+// asked for: 0.1 %. (bindings/facts_exports.cpp's option_default gives it to
+// the TypeScript API, and through it to the CLI and the Redis entry.)
+inline constexpr double kDefaultFalsePositiveRate = 0.001;
 inline constexpr std::uint32_t kMaxKicksLimit = 1'000'000;
 
 struct FilterParams {
