@@ -4,6 +4,7 @@
 // log exactly, and its bytes equal the filter's once synced.
 import { CuckooFilter, CuckooFilterError, FormatError, type CuckooFilterOptions } from 'cuckoo-wasm';
 import { FilterReplica, RedisCuckooFilter, type DuplicateConnection, type RedisConnection } from 'cuckoo-wasm/redis';
+import { inspect } from 'node:util';
 import { connect, serverForFile } from './support/servers';
 import { RespClient } from './support/resp-client';
 
@@ -196,6 +197,21 @@ test('a log entry that does not parse, or out of order, makes the replica reload
   await filter.drop();
 });
 
+test('a replica describes itself: name, params, size, lag and reloads, read when asked', async () => {
+  const filter = await RedisCuckooFilter.create(live.redis, 'replica-described', { capacity: 1000, fpr: 0.01, seed: 5, shards: 2 });
+  await filter.addMany(['a', 'b', 'c']);
+  const replica = await RedisCuckooFilter.openReplica(live.redis, 'replica-described');
+  await replica.sync();
+  const params = { ...filter.params, seed: '5' };
+  const facts = { name: 'replica-described', params, size: 3, lag: expect.any(Number), reloads: 0 };
+  expect(replica.toJSON()).toEqual(facts);
+  expect(JSON.parse(JSON.stringify(replica))).toEqual(facts);
+  expect(String(replica)).toMatch(/^FilterReplica \{"name":"replica-described","params":\{.*\},"size":3,"lag":\d+,"reloads":0\}$/);
+  expect(inspect(replica)).toMatch(/^FilterReplica \{\n {2}name: 'replica-described',\n {2}params: \{/);
+  await replica.close();
+  await filter.drop();
+});
+
 test('a dropped filter ends its replicas with NOT_FOUND; a closed replica refuses every call', async () => {
   const filter = await RedisCuckooFilter.create(live.redis, 'replica-dropped', { capacity: 1000, fpr: 0.01 });
   const replica = await RedisCuckooFilter.openReplica(live.redis, 'replica-dropped');
@@ -204,7 +220,10 @@ test('a dropped filter ends its replicas with NOT_FOUND; a closed replica refuse
   await live.redis.sendCommand(['XADD', '{replica-dropped:0:0}:log', '*', 'c', 'wake the reader']);
   await expect(replica.sync()).rejects.toMatchObject({ code: 'NOT_FOUND' });
   expect(() => replica.has('x')).toThrow(CuckooFilterError);
+  expect(replica.toJSON()).toEqual({ name: 'replica-dropped', failed: expect.stringContaining('replica-dropped') });
   await replica.close();
+  expect(replica.toJSON()).toEqual({ name: 'replica-dropped', closed: true });
+  expect(String(replica)).toBe('FilterReplica {"name":"replica-dropped","closed":true}');
   const error = (() => {
     try {
       replica.has('x');

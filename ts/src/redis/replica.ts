@@ -3,6 +3,7 @@
 // locally and synchronously, as CuckooFilter does.
 
 import { CuckooFilterError, type CuckooFilter, type Item, type ItemBatch } from '../index.js';
+import { described, gettersBelow, inspectCustom, type Facts, type Inspect } from '../describe.js';
 import { describeValue, LOCATION_WORDS, locateItem, locateItems } from '../parts.js';
 import { currentCounts, ShardFollower } from './follower.js';
 import { LOGGED_VERSION } from './layout.js';
@@ -210,6 +211,46 @@ export class FilterReplica implements AsyncDisposable {
       throw new RangeError(`${what}: shard must be an integer from 0 to ${followers.length - 1}, got ${chosen}`);
     }
     return followers[chosen]!.filter.toBytes();
+  }
+
+  /**
+   * What the replica is, for `JSON.stringify` and logs: `name`, `params` (the
+   * seed as its decimal string), `size`, `lag` and `reloads`, read when asked.
+   * `{ name, closed: true }` once closed; `{ name, failed }` (the error's
+   * message) once the error that ended it is known, rather than an error.
+   * @example
+   * ```ts
+   * JSON.stringify(replica); // '{"name":"seen","params":{...},"size":1000,"lag":0,"reloads":0}'
+   * ```
+   */
+  toJSON(): Facts<this> | { readonly name: string; readonly closed: true } | { readonly name: string; readonly failed: string } {
+    if (this.#closed) return { name: this.name, closed: true };
+    const failed = this.#followers.find((follower) => follower.failure !== undefined);
+    if (failed !== undefined) return { name: this.name, failed: failed.failure!.message };
+    return gettersBelow(this, Object.prototype) as Facts<this>;
+  }
+
+  /**
+   * The class and {@link FilterReplica.toJSON}'s facts on one line.
+   * @example
+   * ```ts
+   * `${replica}`; // 'FilterReplica {"name":"seen","params":{...},"size":1000,"lag":0,"reloads":0}'
+   * ```
+   */
+  toString(): string {
+    return this[inspectCustom]();
+  }
+
+  /**
+   * What `console.log(replica)` and `util.inspect(replica)` show: the class
+   * and {@link FilterReplica.toJSON}'s facts.
+   * @example
+   * ```ts
+   * console.log(replica); // FilterReplica { name: 'seen', params: { ... }, size: 1000, lag: 0, reloads: 0 }
+   * ```
+   */
+  [inspectCustom](_depth?: number, options?: object, inspect?: Inspect): string {
+    return described('FilterReplica', this.toJSON(), options, inspect);
   }
 
   /**
