@@ -10,6 +10,7 @@ module.exports = {
     '^cuckoo-wasm$': '<rootDir>/dist/cjs/index.node.js',
     '^cuckoo-wasm/inspect$': '<rootDir>/dist/cjs/inspect.node.js',
     '^cuckoo-wasm/bloom$': '<rootDir>/dist/cjs/bloom.node.js',
+    '^cuckoo-wasm/patch$': '<rootDir>/dist/cjs/patch.node.js',
   },
   testTimeout: 120000,
 };

@@ -2,7 +2,7 @@
 // `npm run bench`: the JavaScript boundary (boundary.mjs), then cuckoo-wasm
 // through its public API, the native core (cuckoo_bench --json) and the npm
 // peers cuckoo-filter and bloom-filters in one markdown table. --boundary,
-// --growth and --redis run those programs; --space prints space.mjs's table
+// --growth, --redis, --patches and --replicas run those programs; --space prints space.mjs's table
 // (node/options.mjs has the flags). A program, not a test: it prints figures
 // and whether the targets are met, and exits 0 either way.
 
@@ -115,11 +115,18 @@ function measureBoundary() {
   return { ...figures, text: renderBoundary(figures) };
 }
 
-// The boundary's, the growable filters' and the Redis benchmarks are programs of their own: run one as the user asked.
+// The boundary's, the growable filters', the Redis, patch and replica benchmarks are programs of their own: run one as the user asked.
 function runProgram(file) {
-  const args = [path.join(HERE, file), ...(options.quick ? ['--quick'] : []), ...(options.json ? ['--json'] : [])];
+  const args = [
+    path.join(HERE, file),
+    ...(options.quick ? ['--quick'] : []),
+    ...(options.json ? ['--json'] : []),
+    ...(options.baseline !== undefined ? ['--baseline', options.baseline] : []),
+  ];
   process.exitCode = spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-await (options.boundary ? runProgram('boundary.mjs') : options.growth ? runProgram('growth.mjs') : options.redis ? runProgram('redis.mjs') : options.space ? mainSpace() : main());
+const program = { boundary: 'boundary.mjs', growth: 'growth.mjs', redis: 'redis.mjs', patches: 'patches.mjs', replicas: 'replicas.mjs' };
+const chosen = Object.keys(program).find((flag) => options[flag]);
+await (chosen !== undefined ? runProgram(program[chosen]) : options.space ? mainSpace() : main());

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/patch.hpp"
 #include "cuckoo/semi_sorted_table.hpp"
 #include "cuckoo/sizing.hpp"
 #include "glue.hpp"
@@ -45,9 +46,9 @@ CUCKOO_EXPORT void parts_locate_fixed(double fingerprintBits, double bucketCount
                            glue::fixedBatch(data, width, count), glue::wordsAt(out));
 }
 
-// The filter's parts as seven words at `out`: payload address and length,
-// stash occupied, fingerprint and bucket, and the item count's low and high
-// words.
+// The filter's parts as nine words at `out`: payload address and length,
+// stash occupied, fingerprint and bucket, the item count's low and high
+// words, and the eviction PRNG state's.
 CUCKOO_EXPORT void parts_of(Handle h, Address out) {
   const CuckooFilter& filter = glue::objectAt<const CuckooFilter>(h);
   std::uint32_t* words = glue::wordsAt(out);
@@ -58,20 +59,39 @@ CUCKOO_EXPORT void parts_of(Handle h, Address out) {
   words[4] = filter.stash().bucket;
   words[5] = static_cast<std::uint32_t>(filter.itemCount());
   words[6] = static_cast<std::uint32_t>(filter.itemCount() >> 32);
+  words[7] = static_cast<std::uint32_t>(filter.prngState());
+  words[8] = static_cast<std::uint32_t>(filter.prngState() >> 32);
 }
 
+// A filter of these parameters holding `payload`, the stash, the item count
+// and the eviction PRNG state `prngLow | prngHigh << 32` (cuckoo::restoreFilter).
 CUCKOO_EXPORT int parts_restore(double fingerprintBits, double bucketSize, double bucketCount, double maxKicks,
                                 std::uint32_t seedLow, std::uint32_t seedHigh, int flags, Address payload,
                                 double length, int stashOccupied, std::uint32_t stashFingerprint,
-                                std::uint32_t stashBucket, double itemCount, Address outHandle) {
+                                std::uint32_t stashBucket, double itemCount, std::uint32_t prngLow,
+                                std::uint32_t prngHigh, Address outHandle) {
   cuckoo::FilterParams params = shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh, flags);
   params.bucketSize = wholeNumber<unsigned>(bucketSize);
   params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
   const cuckoo::Stash stash{stashOccupied != 0, stashFingerprint, stashBucket};
   return glue::adoptMade<CuckooFilter>(outHandle, [&](CuckooFilter& filter) {
-    return CuckooFilter::fromParts(params, glue::bytesAt(payload), wholeNumber<std::size_t>(length), stash,
-                                   wholeNumber<std::uint64_t>(itemCount), filter);
+    return cuckoo::restoreFilter(params, glue::bytesAt(payload), wholeNumber<std::size_t>(length), stash,
+                                 wholeNumber<std::uint64_t>(itemCount), glue::joinSeed(prngLow, prngHigh), filter);
   });
+}
+
+// Buckets of a filter replaced as a table kept elsewhere reports them
+// (cuckoo::replaceBuckets): `count` bucket numbers at `buckets`, their
+// contents `stride` bytes apart at `contents`, then the new stash, item count
+// and PRNG state. A status; nothing changes unless it is kOk.
+CUCKOO_EXPORT int parts_replace_buckets(Handle h, Address buckets, std::uint32_t count, Address contents,
+                                        std::uint32_t stride, int stashOccupied, std::uint32_t stashFingerprint,
+                                        std::uint32_t stashBucket, double itemCount, std::uint32_t prngLow,
+                                        std::uint32_t prngHigh) {
+  const cuckoo::Stash stash{stashOccupied != 0, stashFingerprint, stashBucket};
+  return static_cast<int>(cuckoo::replaceBuckets(glue::objectAt<CuckooFilter>(h), glue::wordsAt(buckets), count,
+                                                 glue::bytesAt(contents), stride, stash,
+                                                 wholeNumber<std::uint64_t>(itemCount), glue::joinSeed(prngLow, prngHigh)));
 }
 
 // The shape cuckoo_create_for_capacity would make, without making it: four

@@ -10,8 +10,9 @@ import { join } from 'node:path';
 const folder = process.argv[2];
 if (folder === undefined) throw new Error('usage: node scripts/esm-extensions.mjs <folder>');
 
-// from './x.js', import('./x.js'), import './x.js', and the .d.ts forms.
-const relativeSpecifier = /((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+?)\.js(['"])/g;
+// from './x.js', import('./x.js'), import './x.js', and the .d.ts forms
+// (declare module './x.js', which augments a module: cuckoo-wasm/patch's methods).
+const relativeSpecifier = /((?:from|import|declare module)\s*\(?\s*['"])(\.{1,2}\/[^'"]+?)\.js(['"])/g;
 
 for (const name of readdirSync(folder, { recursive: true })) {
   const path = join(folder, String(name));

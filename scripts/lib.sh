@@ -48,7 +48,7 @@ build_package() {
   fi
   rm -rf dist
   mkdir -p dist/wasm
-  cp "$out/cuckoo.wasm" "$out/cuckoo-full.wasm" "$out/cuckoo-full.mjs" "$out/cjs/cuckoo-full.cjs" dist/wasm/
+  cp "$out/cuckoo.wasm" "$out/cuckoo-patch.wasm" "$out/cuckoo-full.wasm" "$out/cuckoo-full.mjs" "$out/cjs/cuckoo-full.cjs" dist/wasm/
   # The JavaScript ships without comments (a browser downloads it); the .d.ts
   # files keep the TSDoc that editors show.
   local format

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `cuckoo-wasm` command: build, query and inspect filter files from a shell.
+// The `cuckoo-wasm` command: build, query and inspect filter files from a shell,
+// and make and apply patches between their versions.
 //
 // This entry is what package.json's bin and the tests load (dist/cjs/cli.js);
 // its parts are in cli/, apart from the library's sources, so that none of
@@ -9,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { optionSpecs, parseArgs, USAGE } from './cli/arguments.js';
 import { commands } from './cli/commands.js';
+import { patchCommands } from './cli/patch-commands.js';
 import { reportError, UsageError } from './cli/errors.js';
 import { processIo, type CliIo } from './cli/io.js';
 import { init } from './index.node.js';
@@ -29,7 +31,7 @@ export type { CliIo, CliOutput } from './cli/io.js';
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   try {
     const [command, ...rest] = argv;
-    if (command === undefined) throw new UsageError('missing command (build, query or info); see cuckoo-wasm --help');
+    if (command === undefined) throw new UsageError('missing command (build, query, info, diff or patch); see cuckoo-wasm --help');
     if (command === '--help' || command === '-h' || command === 'help') {
       io.stdout.write(`${USAGE}\n`);
       return 0;
@@ -38,10 +40,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       io.stdout.write(`${readVersion()}\n`);
       return 0;
     }
-    const run = commands[command];
+    const run = commands[command] ?? patchCommands[command];
     if (run === undefined) {
       if (command.startsWith('-')) throw new UsageError(`unknown option '${command}'; see cuckoo-wasm --help`);
-      throw new UsageError(`unknown command '${command}' (expected build, query or info); see cuckoo-wasm --help`);
+      throw new UsageError(`unknown command '${command}' (expected build, query, info, diff or patch); see cuckoo-wasm --help`);
     }
     const args = parseArgs(command, rest, optionSpecs[command]!);
     if (args.help) {

@@ -4,15 +4,19 @@
 import { parseCommandLine } from '../support/cli.mjs';
 
 const USAGE =
-  'usage: node bench/node-bench.mjs [--quick] [--json] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json] | --redis [--quick] [--json]';
-const FLAGS = ['quick', 'json', 'space', 'growth', 'boundary', 'redis'];
+  'usage: node bench/node-bench.mjs [--quick] [--json] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json] | --redis [--quick] [--json] | --patches [--quick] [--json] | --replicas [--quick] [--json] [--baseline DIR]';
+const FLAGS = ['quick', 'json', 'space', 'growth', 'boundary', 'redis', 'patches', 'replicas'];
 
 /** Keys per peer has- / delete measurement. */
 export const PEER_SAMPLE = 50_000;
 
 /** The options of `argv` (without node and the script); exits after --help or an unknown argument. */
 export function parseOptions(argv) {
-  const flags = parseCommandLine(Object.fromEntries(FLAGS.map((flag) => [flag, { type: 'boolean', default: false }])), USAGE, argv);
+  const flags = parseCommandLine(
+    { ...Object.fromEntries(FLAGS.map((flag) => [flag, { type: 'boolean', default: false }])), baseline: { type: 'string' } },
+    USAGE,
+    argv,
+  );
   return {
     ...flags,
     sizes: flags.quick ? [16] : [16, 22],

@@ -9,7 +9,9 @@
 #include "cuckoo/hashing.hpp"
 #include "cuckoo/scalable_filter.hpp"
 #include "item_hash.hpp"
+#include "patch_access.hpp"
 #include "reject.hpp"
+#include "scalable_slot_codec.hpp"
 #include "scalable_table.hpp"
 
 namespace cuckoo {
@@ -58,12 +60,8 @@ double getDouble(const unsigned char* from) noexcept {
   return value;
 }
 
-// A slot value is well formed: a non-zero fingerprint of r bits above a
-// non-zero tail of T bits.
 bool wellFormed(std::uint32_t value, const ScalableShape& shape) noexcept {
-  const unsigned width = shape.slotBits();
-  if (width < 32 && (value >> width) != 0) return false;
-  return (value >> shape.tailBits) != 0 && (value & ((std::uint32_t{1} << shape.tailBits) - 1)) != 0;
+  return detail::scalable::wellFormed(value, shape.slotBits(), shape.tailBits);
 }
 
 }  // namespace
@@ -72,32 +70,39 @@ std::size_t ScalableCuckooFilter::serializedSize() const noexcept {
   return kHeaderBytes + table_->payloadBytes() + detail::kFormatChecksumBytes;
 }
 
-void ScalableCuckooFilter::serialize(unsigned char* out) const noexcept {
+std::size_t detail::PatchAccess::writeHeader(const ScalableCuckooFilter& filter, unsigned char* out) noexcept {
+  const ScalableParams& params = filter.params_;
+  const ScalableShape& shape = filter.shape_;
   std::memset(out, 0, kHeaderBytes);
   std::memcpy(out, detail::kFormatMagic, sizeof detail::kFormatMagic);
   out[detail::kFormatVersionOffset] = kVersionGrowable;
-  out[at::kFlags] = params_.semiSort ? kFlagSemiSorted : 0;
+  out[at::kFlags] = params.semiSort ? kFlagSemiSorted : 0;
   out[at::kHashId] = kHashIdXxh3LinearV1;
-  out[at::kFixedBits] = static_cast<unsigned char>(shape_.fixedBits);
-  out[at::kTailBits] = static_cast<unsigned char>(shape_.tailBits);
-  out[at::kLevel] = static_cast<unsigned char>(shape_.level);
-  out[at::kInitialLevel] = static_cast<unsigned char>(shape_.initialLevel);
-  out[at::kStashCount] = static_cast<unsigned char>(stashCount_);
-  putLittleEndian(out + at::kMaxKicks, params_.maxKicks, 4);
-  putLittleEndian(out + at::kSeed, params_.seed, 8);
-  putLittleEndian(out + at::kPrngState, prng_.state(), 8);
-  putLittleEndian(out + at::kItemCount, itemCount_, 8);
-  putLittleEndian(out + at::kEntryCount, entryCount_, 8);
-  putLittleEndian(out + at::kSplitBucket, shape_.splitBucket, 8);
-  putLittleEndian(out + at::kInitialCapacity, params_.initialCapacity, 8);
-  putDouble(out + at::kFalsePositiveRate, params_.falsePositiveRate);
-  putDouble(out + at::kGrowth, params_.growth);
-  const std::size_t payload = table_->payloadBytes();
-  putLittleEndian(out + at::kPayloadLength, payload, 8);
-  for (unsigned k = 0; k < stashCount_; ++k) {
-    putLittleEndian(out + at::kStash + k * kStashRecordBytes, stash_[k].value, 4);
-    putLittleEndian(out + at::kStash + k * kStashRecordBytes + 4, stash_[k].bucket, 8);
+  out[at::kFixedBits] = static_cast<unsigned char>(shape.fixedBits);
+  out[at::kTailBits] = static_cast<unsigned char>(shape.tailBits);
+  out[at::kLevel] = static_cast<unsigned char>(shape.level);
+  out[at::kInitialLevel] = static_cast<unsigned char>(shape.initialLevel);
+  out[at::kStashCount] = static_cast<unsigned char>(filter.stashCount_);
+  putLittleEndian(out + at::kMaxKicks, params.maxKicks, 4);
+  putLittleEndian(out + at::kSeed, params.seed, 8);
+  putLittleEndian(out + at::kPrngState, filter.prng_.state(), 8);
+  putLittleEndian(out + at::kItemCount, filter.itemCount_, 8);
+  putLittleEndian(out + at::kEntryCount, filter.entryCount_, 8);
+  putLittleEndian(out + at::kSplitBucket, shape.splitBucket, 8);
+  putLittleEndian(out + at::kInitialCapacity, params.initialCapacity, 8);
+  putDouble(out + at::kFalsePositiveRate, params.falsePositiveRate);
+  putDouble(out + at::kGrowth, params.growth);
+  putLittleEndian(out + at::kPayloadLength, filter.table_->payloadBytes(), 8);
+  for (unsigned k = 0; k < filter.stashCount_; ++k) {
+    putLittleEndian(out + at::kStash + k * kStashRecordBytes, filter.stash_[k].value, 4);
+    putLittleEndian(out + at::kStash + k * kStashRecordBytes + 4, filter.stash_[k].bucket, 8);
   }
+  return kHeaderBytes;
+}
+
+void ScalableCuckooFilter::serialize(unsigned char* out) const noexcept {
+  detail::PatchAccess::writeHeader(*this, out);
+  const std::size_t payload = table_->payloadBytes();
   std::memcpy(out + kHeaderBytes, table_->data(), payload);
   putLittleEndian(out + kHeaderBytes + payload, detail::formatChecksum(out, kHeaderBytes + payload), 8);
 }

@@ -93,4 +93,11 @@ class SlotCodec {
   std::uint32_t tailMask_;
 };
 
+// A stored slot value is well formed: a non-zero fingerprint above a non-zero
+// tail (its marker bit), in `slotBits` bits of which the low `tailBits` are the tail.
+inline bool wellFormed(std::uint32_t value, unsigned slotBits, unsigned tailBits) noexcept {
+  if (slotBits < 32 && (value >> slotBits) != 0) return false;
+  return (value >> tailBits) != 0 && (value & static_cast<std::uint32_t>(mask(tailBits))) != 0;
+}
+
 }  // namespace cuckoo::detail::scalable

@@ -10,6 +10,7 @@
 #include "cuckoo/cuckoo_filter.hpp"
 #include "byte_order.hpp"
 #include "item_hash.hpp"
+#include "patch_access.hpp"
 #include "reject.hpp"
 
 namespace cuckoo {
@@ -173,30 +174,37 @@ std::size_t CuckooFilter::serializedSize() const noexcept {
          kChecksumBytes;
 }
 
-void CuckooFilter::serialize(unsigned char* out) const noexcept {
-  const std::uint8_t version = versionFor(index_, params_.keyedHash);
+std::size_t detail::PatchAccess::writeHeader(const CuckooFilter& filter, unsigned char* out) noexcept {
+  const FilterParams& params = filter.params_;
+  const FilterState& state = filter.state_;
+  const std::uint8_t version = versionFor(filter.index_, params.keyedHash);
   const std::size_t headerBytes = headerBytesOf(version);
-  const auto payloadBytes = static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8);
   std::memset(out, 0, headerBytes);
   std::memcpy(out, kMagic, sizeof kMagic);
   out[at::kVersion] = version;
-  out[at::kFlags] = static_cast<unsigned char>((state_.stash.occupied ? kFlagStashOccupied : 0) |
-                                               (params_.semiSort ? kFlagSemiSorted : 0));
-  out[at::kHashId] = hashId();
-  out[at::kFingerprintBits] = static_cast<unsigned char>(params_.fingerprintBits);
-  out[at::kBucketSize] = static_cast<unsigned char>(params_.bucketSize);
+  out[at::kFlags] = static_cast<unsigned char>((state.stash.occupied ? kFlagStashOccupied : 0) |
+                                               (params.semiSort ? kFlagSemiSorted : 0));
+  out[at::kHashId] = filter.hashId();
+  out[at::kFingerprintBits] = static_cast<unsigned char>(params.fingerprintBits);
+  out[at::kBucketSize] = static_cast<unsigned char>(params.bucketSize);
   if (version == kVersionPowerOfTwo) {
-    out[at::kLog2BucketCount] = static_cast<unsigned char>(__builtin_ctzll(params_.bucketCount));
+    out[at::kLog2BucketCount] = static_cast<unsigned char>(__builtin_ctzll(params.bucketCount));
   } else {
-    putLittleEndian(out + at::kBucketCount, params_.bucketCount, 8);
+    putLittleEndian(out + at::kBucketCount, params.bucketCount, 8);
   }
-  putLittleEndian(out + at::kMaxKicks, params_.maxKicks, 4);
-  putLittleEndian(out + at::kSeed, params_.seed, 8);
-  putLittleEndian(out + at::kPrngState, state_.prng.state(), 8);
-  putLittleEndian(out + at::kItemCount, state_.itemCount, 8);
-  putLittleEndian(out + at::kStashFingerprint, state_.stash.occupied ? state_.stash.fingerprint : 0, 4);
-  putLittleEndian(out + at::kStashBucket, state_.stash.occupied ? state_.stash.bucket : 0, 4);
-  putLittleEndian(out + at::kPayloadLength, payloadBytes, 8);
+  putLittleEndian(out + at::kMaxKicks, params.maxKicks, 4);
+  putLittleEndian(out + at::kSeed, params.seed, 8);
+  putLittleEndian(out + at::kPrngState, state.prng.state(), 8);
+  putLittleEndian(out + at::kItemCount, state.itemCount, 8);
+  putLittleEndian(out + at::kStashFingerprint, state.stash.occupied ? state.stash.fingerprint : 0, 4);
+  putLittleEndian(out + at::kStashBucket, state.stash.occupied ? state.stash.bucket : 0, 4);
+  putLittleEndian(out + at::kPayloadLength, (payloadBitsFor(params) + 7) / 8, 8);
+  return headerBytes;
+}
+
+void CuckooFilter::serialize(unsigned char* out) const noexcept {
+  const std::size_t headerBytes = detail::PatchAccess::writeHeader(*this, out);
+  const auto payloadBytes = static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8);
   // A filter that was never created has no table to copy.
   if (payloadBytes != 0) std::memcpy(out + headerBytes, tableData(), payloadBytes);
   const std::size_t checkedBytes = headerBytes + payloadBytes;

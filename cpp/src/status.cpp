@@ -42,6 +42,10 @@ const char* statusMessage(Status status) noexcept {
       return "the filters cannot be merged: their fpr, initialCapacity or current table size differ";
     case Status::kMergeWouldOverfill: return "the filter cannot hold the other filter's items: nothing was changed";
     case Status::kMergeHashDiffers: return "the filters cannot be merged: one hashes items with a keyed hash and the other does not";
+    // patchStatusMessage has these (status.hpp says why).
+    case Status::kPatchWrongBase:
+    case Status::kPatchFiltersDiffer:
+    case Status::kPatchShapeChanged: break;
   }
   return "unknown status";
 }

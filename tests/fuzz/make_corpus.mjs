@@ -2,7 +2,7 @@
 // built package (bytes are identical native and wasm). Run after a build:
 //   node tests/fuzz/make_corpus.mjs
 // Crash reproducers saved beside the seeds are left alone.
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CuckooFilter, ScalableCuckooFilter, init } from '../../dist/esm/index.node.mjs';
@@ -343,8 +343,26 @@ const hostilePrograms = {
 mkdirSync(join(corpus, 'fuzz_hostile'), { recursive: true });
 for (const [name, bytes] of Object.entries(hostilePrograms)) writeFileSync(join(corpus, 'fuzz_hostile', name), bytes);
 
+// fuzz_patch reads a byte choosing the base (golden_recipe.hpp's kGoldenPatches, in order), then
+// the patch: each golden patch on its own base, and on the next one (a wrong base).
+const goldenPatches = [
+  'golden-patch-f12-b4-m1000-seed42',
+  'golden-patch-f13-b4-m1024-seed42-semisorted',
+  'golden-patch-scalable-cap100-fpr0.01-seed42',
+  'golden-patch-whole-f12-b4-m1024-seed42',
+];
+for (const target of ['fuzz_patch', 'fuzz_patch_checksummed']) {
+  const folder = join(corpus, target);
+  mkdirSync(folder, { recursive: true });
+  goldenPatches.forEach((name, base) => {
+    const patch = readFileSync(join(here, '..', 'fixtures', `${name}.cfp`));
+    writeFileSync(join(folder, `${name}.cfp`), Buffer.concat([Buffer.from([base]), patch]));
+    writeFileSync(join(folder, `${name}-on-another-base.cfp`), Buffer.concat([Buffer.from([(base + 1) % goldenPatches.length]), patch]));
+  });
+}
+
 const filterCount = Object.keys(filters).length + fixtures.length + Object.keys(scalableFilters).length + scalableFixtures.length;
 const programCount =
   Object.keys(programs).length + Object.keys(batchPrograms).length + Object.keys(scalablePrograms).length +
   Object.keys(hostilePrograms).length;
-console.log(`wrote ${filterCount} filters and ${programCount} programs into ${corpus}`);
+console.log(`wrote ${filterCount} filters, ${programCount} programs and ${2 * goldenPatches.length} patches into ${corpus}`);

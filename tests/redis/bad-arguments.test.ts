@@ -114,8 +114,8 @@ test.each(createValues)('create: %s', async (_, override) => {
   const options = typeof override === 'object' && override !== null ? { capacity: 1000, fpr: 0.01, ...override } : override;
   const expected = await asRedis(() => CuckooFilter.create(options as never), 'create');
   const got = await thrown(() => RedisCuckooFilter.create(redis, 'never', options as never));
-  // The object this class asks for names `shards` too.
-  expect(got).toEqual({ ...expected, message: expected.message.replace('keyedHash? }', 'keyedHash?, shards? }') });
+  // The object this class asks for names `shards` and `logLength` too.
+  expect(got).toEqual({ ...expected, message: expected.message.replace('keyedHash? }', 'keyedHash?, shards?, logLength? }') });
   expect(await redis.exists('never')).toBe(0);
 });
 
@@ -146,6 +146,14 @@ const own: [string, () => unknown, RegExp, string][] = [
   ...['2', 2n, null].map((shards): [string, () => unknown, RegExp, string] => [
     `create: shards ${String(shards)}`, () => RedisCuckooFilter.create(redis, 'n', { capacity: 10, fpr: 0.1, shards: shards as never }), /^RedisCuckooFilter\.create: shards must be a number \(an integer from 1 to 1024\), got /, 'TypeError',
   ]),
+  ...[-1, 65536, 1.5, NaN].map((logLength): [string, () => unknown, RegExp, string] => [
+    `create: logLength ${logLength}`, () => RedisCuckooFilter.create(redis, 'n', { capacity: 10, fpr: 0.1, logLength }), new RegExp(`^RedisCuckooFilter\\.create: logLength must be an integer from 0 to 65535, got ${logLength}$`), 'RangeError',
+  ]),
+  ['create: logLength a string', () => RedisCuckooFilter.create(redis, 'n', { capacity: 10, fpr: 0.1, logLength: '5' as never }), /^RedisCuckooFilter\.create: logLength must be a number \(an integer from 0 to 65535\), got "5"$/, 'TypeError'],
+  ['addChangeLog: logLength 0', () => RedisCuckooFilter.addChangeLog(redis, 'live', { logLength: 0 }), /^RedisCuckooFilter\.addChangeLog: logLength must be an integer from 1 to 65535, got 0$/, 'RangeError'],
+  ['addChangeLog: name empty', () => RedisCuckooFilter.addChangeLog(redis, ''), /^RedisCuckooFilter\.addChangeLog: name must not be empty$/, 'RangeError'],
+  ['openReplica: redis undefined', () => RedisCuckooFilter.openReplica(undefined as never, 'n'), /^RedisCuckooFilter\.openReplica: redis must be a node-redis client or cluster, or a RedisConnection, got undefined$/, 'TypeError'],
+  ['openReplica: name with a brace', () => RedisCuckooFilter.openReplica(redis, '{x}'), /^RedisCuckooFilter\.openReplica: name must not contain/, 'RangeError'],
   ['fromBytes: an empty array', () => RedisCuckooFilter.fromBytes(redis, 'n', []), /^RedisCuckooFilter\.fromBytes: bytes must be a Uint8Array, or an array of 1 to 1024 of them/, 'TypeError'],
   ['fromBytes: an array holding a string', () => RedisCuckooFilter.fromBytes(redis, 'n', [local.toBytes(), 'x' as never]), /^RedisCuckooFilter\.fromBytes: bytes must be a Uint8Array, or an array/, 'TypeError'],
   ...[1, -1, 0.5, NaN].map((shard): [string, () => unknown, RegExp, string] => [
@@ -179,7 +187,7 @@ test('the table covers every public method', () => {
     ...Object.getOwnPropertyNames(RedisCuckooFilter.prototype).filter((name) => name !== 'constructor'),
     ...Object.getOwnPropertyNames(RedisCuckooFilter).filter((name) => !['length', 'name', 'prototype'].includes(name)),
   ];
-  const covered = new Set<string>([...singles, ...batches, ...methods, 'create', 'fromBytes', 'open', 'drop', 'name', 'params', 'toJSON', 'toString']);
+  const covered = new Set<string>([...singles, ...batches, ...methods, 'create', 'fromBytes', 'open', 'drop', 'name', 'params', 'toJSON', 'toString', 'openReplica', 'addChangeLog']);
   expect(names.filter((name) => !covered.has(name))).toEqual([]);
   expect(live.name).toBe('live');
   expect(dropped.params.shards).toBe(1);

@@ -6,6 +6,7 @@
 // anything.
 import { init } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
+import { addThroughAKill } from './support/kill-run';
 import { connect, startServer, type RedisServer } from './support/servers';
 
 const durable = ['--appendonly', 'yes', '--appendfsync', 'always'];
@@ -14,37 +15,15 @@ beforeAll(() => init());
 
 test('every acknowledged add survives a SIGKILL and a restart', async () => {
   let server: RedisServer = await startServer({ args: durable });
-  const { port, dir } = server;
   const redis = await connect(server);
   try {
     const filter = await RedisCuckooFilter.create(redis, 'durable', { capacity: 200_000, fpr: 0.001 });
-    const acknowledged: number[] = [];
-    let failed = 0;
-    let next = 0;
-    let killed = false;
     // Adds of batches of 100 keep going, three at a time, while the server is killed under them.
-    const writer = async (): Promise<void> => {
-      while (next < 60_000) {
-        const batch = Array.from({ length: 100 }, () => next++);
-        try {
-          const added = await filter.addMany(batch);
-          acknowledged.push(...batch.slice(0, added));
-        } catch {
-          failed++;
-          if (!killed) throw new Error('an add failed before the kill');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      }
-    };
-    const writers = [writer(), writer(), writer()];
-    while (acknowledged.length < 10_000) await new Promise((resolve) => setTimeout(resolve, 5));
-    killed = true;
-    await server.stop('SIGKILL');
-    const acknowledgedBeforeTheKill = acknowledged.length;
-    server = await startServer({ port, dir, args: durable });
-    await Promise.all(writers);
+    const run = await addThroughAKill(filter, server, durable);
+    server = run.server;
+    const { acknowledged, acknowledgedBeforeTheKill } = run;
     // The kill interrupted some adds (they failed); the others, before and after it, were acknowledged.
-    expect(failed).toBeGreaterThan(0);
+    expect(run.failed).toBeGreaterThan(0);
     expect(acknowledgedBeforeTheKill).toBeGreaterThanOrEqual(10_000);
     expect(acknowledged.length).toBeGreaterThan(acknowledgedBeforeTheKill);
     const answers = await filter.hasMany(new Float64Array(acknowledged));
@@ -52,7 +31,7 @@ test('every acknowledged add survives a SIGKILL and a restart', async () => {
     // Items of failed batches may have been applied before the kill: the count lies between.
     const size = await filter.size();
     expect(size).toBeGreaterThanOrEqual(acknowledged.length);
-    expect(size).toBeLessThanOrEqual(next);
+    expect(size).toBeLessThanOrEqual(run.attempted);
     const reopened = await RedisCuckooFilter.open(redis, 'durable');
     expect(await reopened.size()).toBe(size);
   } finally {

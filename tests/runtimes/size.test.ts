@@ -2,7 +2,7 @@
 // (minified, for the browser) and by Vite: each page is run in Chromium, and
 // every file it requested (the HTML page aside, which is the app's) is
 // measured as gzip -9 would send it. The main entry has a budget of 30 KiB
-// with either bundler; /inspect and /bloom are printed for the README.
+// with either bundler; /patch, /inspect and /bloom are printed for the README.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +23,14 @@ const programs = {
     use: `const filter = CuckooFilter.create({ capacity: 1000, fpr: 0.01 });
   filter.add('a');
   return [filter.has('a'), filter.size];`,
+  },
+  patch: {
+    imports: "import { init, CuckooFilter } from 'cuckoo-wasm';\nimport { checksumOf } from 'cuckoo-wasm/patch';",
+    use: `const filter = CuckooFilter.create({ capacity: 1000, fpr: 0.01, seed: 1 });
+  const newer = filter.clone();
+  newer.add('a');
+  filter.applyPatch(newer.diff(filter));
+  return [filter.has('a') && checksumOf(filter) === checksumOf(newer), filter.size];`,
   },
   inspect: {
     imports: "import { init, CuckooFilter } from 'cuckoo-wasm';\nimport { traceAdd } from 'cuckoo-wasm/inspect';",
@@ -90,7 +98,7 @@ function record(name: string, download: Download): void {
   report(`${name}: ${download.javascript} B JavaScript + ${download.wasm} B wasm = ${download.total} B (${download.files.join(', ')})`);
 }
 
-const moduleOf = (entry: EntryName) => (entry === 'main' ? 'cuckoo.wasm' : 'cuckoo-full.wasm');
+const moduleOf = (entry: EntryName) => (entry === 'main' ? 'cuckoo.wasm' : entry === 'patch' ? 'cuckoo-patch.wasm' : 'cuckoo-full.wasm');
 
 async function esbuildDownload(entry: EntryName): Promise<Download> {
   const file = `size-${entry}.mjs`;
@@ -125,7 +133,7 @@ test(`the same program built by Vite: at most ${budget} bytes gzipped`, async ()
 });
 
 // No budget: the figures are for the README. What they fetch is checked all the same.
-test.each(['inspect', 'bloom'] as const)('cuckoo-wasm/%s by esbuild and by Vite (printed)', async (entry) => {
+test.each(['patch', 'inspect', 'bloom'] as const)('cuckoo-wasm/%s by esbuild and by Vite (printed)', async (entry) => {
   await esbuildDownload(entry);
   await viteDownload(entry);
 });

@@ -1,6 +1,6 @@
 // The installed package's types as TypeScript consumers meet them, under
 // each moduleResolution that resolves packages differently (node10 reads
-// "types" and the inspect/ and bloom/ stub folders, node16 and bundler the
+// "types" and the inspect/, bloom/ and patch/ stub folders, node16 and bundler the
 // exports map by condition), with the library's declarations checked too
 // (skipLibCheck off); then @arethetypeswrong/cli and publint on the tarball.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const imports = `import { init, CuckooFilter, ScalableCuckooFilter, FormatError, type InitOptions, type FormatErrorCode } from 'cuckoo-wasm';
 import { traceAdd, buckets, type InsertTrace } from 'cuckoo-wasm/inspect';
 import { BloomFilter } from 'cuckoo-wasm/bloom';
+import { checksumOf, describePatch, type PatchInfo } from 'cuckoo-wasm/patch';
 `;
 
 // Uses every entry. Each @ts-expect-error fails the check if the line it
@@ -39,10 +40,17 @@ const bloom: BloomFilter = BloomFilter.create({ capacity: 10, fpr: 0.01 });
 const hashCount: number = bloom.hashCount;
 // @ts-expect-error a Bloom filter cannot delete
 bloom.delete('x');
+// cuckoo-wasm/patch's methods, declared on the classes by the entry's types (module augmentation).
+const patch: Uint8Array = filter.diff(filter.toBytes());
+filter.applyPatch(patch);
+const info: PatchInfo = describePatch(patch);
+const version: string = checksumOf(filter);
+// @ts-expect-error a patch is bytes
+filter.applyPatch('patch');
 const options: InitOptions = { wasmModule: undefined, locateFile: (file) => file };
 // @ts-expect-error locateFile returns a string
 const wrongOptions: InitOptions = { locateFile: () => 3 };
-export { added, answers, seed, bytes, code, trace, slots, hashCount, options, wrongOptions };
+export { added, answers, seed, bytes, code, trace, slots, hashCount, info, version, options, wrongOptions };
 `;
 
 // Top-level await only where the module format has it.
@@ -97,18 +105,18 @@ test.concurrent('moduleResolution bundler (module esnext)', async () => {
 });
 
 test.concurrent('@arethetypeswrong/cli: every JavaScript entry resolves with no problem', async () => {
-  // The two .wasm subpaths are not JavaScript; attw would report them as untyped.
+  // The three .wasm subpaths are not JavaScript; attw would report them as untyped.
   const { stdout, ms } = await run(
     bin('attw'),
-    [tarball(), '--format', 'json', '--exclude-entrypoints', './wasm/cuckoo.wasm', './wasm/cuckoo-full.wasm'],
+    [tarball(), '--format', 'json', '--exclude-entrypoints', './wasm/cuckoo.wasm', './wasm/cuckoo-patch.wasm', './wasm/cuckoo-full.wasm'],
     { cwd: appDir },
   );
   report(`attw: ${ms} ms`);
   const { analysis } = JSON.parse(stdout);
   expect(analysis.problems).toEqual([]);
-  expect(Object.keys(analysis.entrypoints).sort()).toEqual(['.', './bloom', './inspect', './package.json', './redis']);
+  expect(Object.keys(analysis.entrypoints).sort()).toEqual(['.', './bloom', './inspect', './package.json', './patch', './redis']);
   // Each resolution kind found a declaration file for each entry.
-  for (const subpath of ['.', './inspect', './bloom', './redis']) {
+  for (const subpath of ['.', './inspect', './bloom', './patch', './redis']) {
     const kinds = analysis.entrypoints[subpath].resolutions;
     expect(Object.keys(kinds).sort()).toEqual(['bundler', 'node10', 'node16-cjs', 'node16-esm']);
     for (const kind of Object.values<{ resolution?: { fileName: string } }>(kinds)) {

@@ -370,7 +370,7 @@ describe('errors: one line on stderr naming the problem, status 2 for usage and 
 
   // One of each kind in a real process: exit status, and no stack trace.
   test.each([
-    [['frob'], 2, /^cuckoo-wasm: unknown command 'frob' \(expected build, query or info\)/],
+    [['frob'], 2, /^cuckoo-wasm: unknown command 'frob' \(expected build, query, info, diff or patch\)/],
     [['build', 'members.txt', '-o', 'out.cf', '--fpr', '0'], 1, /fpr must be greater than 0 and less than 1, got 0/],
     [['info', 'members.txt'], 1, /members\.txt is not a valid filter file: .*bad magic.*\(BAD_MAGIC\)/],
   ] as const)('command line %j', (args, status, problem) => {
@@ -413,7 +413,7 @@ describe('errors: one line on stderr naming the problem, status 2 for usage and 
     [/seed must be from 0 to 2\^64 - 1/, 1, () => build('--seed', (2n ** 64n).toString())],
     [/seed must be from 0 to 2\^64 - 1, got 36893488147419103231n/, 1, () => build('--seed', '0x1ffffffffffffffff')],
     [/seed must be from 0 to 2\^64 - 1, got -1n/, 1, () => build('--seed', '-1')],
-    [/unknown command '' \(expected build, query or info\)/, 2, () => ['']],
+    [/unknown command '' \(expected build, query, info, diff or patch\)/, 2, () => ['']],
     [/cannot read .*a-directory: it is a directory/, 1, () => ['build', inWorkDir('a-directory'), '-o', out()]],
     [/empty\.txt has no items/, 1, () => ['build', inWorkDir('empty.txt'), '-o', out()]],
     [/cannot write .*no-such-dir\/out\.cf: no such file/, 1, () => ['build', membersPath(), '-o', inWorkDir('no-such-dir/out.cf')]],

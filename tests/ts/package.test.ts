@@ -129,6 +129,7 @@ test('the tarball holds the built package and nothing else', () => {
     'package/README.md',
     'package/FORMAT.md',
     'package/dist/wasm/cuckoo.wasm',
+    'package/dist/wasm/cuckoo-patch.wasm',
     'package/dist/wasm/cuckoo-full.wasm',
     'package/dist/wasm/cuckoo-full.mjs',
     'package/dist/wasm/cuckoo-full.cjs',
@@ -147,14 +148,19 @@ test('the tarball holds the built package and nothing else', () => {
     'package/dist/cjs/bloom.d.ts',
     'package/dist/esm/redis/index.mjs',
     'package/dist/cjs/redis/index.d.ts',
+    'package/dist/esm/patch.mjs',
+    'package/dist/esm/patch-wasm.mjs',
+    'package/dist/cjs/patch.d.ts',
+    'package/dist/cjs/patch-wasm.js',
     // node10 resolution of the subpaths (TypeScript's moduleResolution node10).
     'package/inspect/package.json',
     'package/bloom/package.json',
+    'package/patch/package.json',
     'package/redis/package.json',
   ]) {
     expect(files).toContain(required);
   }
-  const stubs = ['package/inspect/package.json', 'package/bloom/package.json', 'package/redis/package.json'];
+  const stubs = ['package/inspect/package.json', 'package/bloom/package.json', 'package/patch/package.json', 'package/redis/package.json'];
   expect(files.filter((f) => !f.startsWith('package/dist/') && !/^package\/[^/]+$/.test(f) && !stubs.includes(f))).toEqual([]);
 });
 

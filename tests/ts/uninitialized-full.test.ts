@@ -26,7 +26,7 @@ test('a program importing cuckoo-wasm/bloom loads cuckoo-full.wasm, and refuses 
   const lean = init({ wasmBinary: readFileSync(join(wasmFolder, 'cuckoo.wasm')) });
   await expect(lean).rejects.toMatchObject({ code: 'LOAD_FAILED' });
   await expect(lean).rejects.toThrow(
-    /this program imports cuckoo-wasm\/inspect or cuckoo-wasm\/bloom, which need cuckoo-full\.wasm; the module given is cuckoo\.wasm/,
+    /this program imports cuckoo-wasm\/inspect, \/bloom or \/redis, which need cuckoo-full\.wasm; the module given is cuckoo\.wasm/,
   );
   const seen: string[] = [];
   await init({

@@ -10,6 +10,8 @@ export const USAGE = `Usage:
   cuckoo-wasm build <file|-> -o <out.cf> [--fpr R] [--capacity N] [--growable] [--seed S] [--semi-sort]
   cuckoo-wasm query <file.cf> [item...]
   cuckoo-wasm info <file.cf> [--json]
+  cuckoo-wasm diff <old.cf> <new.cf> [-o <patch.cfp>]
+  cuckoo-wasm patch <file.cf> <patch.cfp> [-o <out.cf>]
   cuckoo-wasm --help | --version
 
 build   Makes a cuckoo filter from a text file (or stdin with -), one item per
@@ -33,6 +35,12 @@ build   Makes a cuckoo filter from a text file (or stdin with -), one item per
 query   Prints "<item>\\tyes" (possibly present) or "<item>\\tno" (certainly
         absent) per item: the command-line items, or else one per line of stdin.
 info    Prints the filter's parameters and statistics; --json for JSON.
+diff    Writes the patch that turns old.cf into new.cf, two versions of one
+        filter (the same parameters and seed), to stdout or -o; a few bytes
+        per changed slot, never much more than new.cf (FORMAT.md, "Patches").
+patch   Applies a patch made by diff to file.cf and writes the result over it,
+        or to -o: refused, with nothing written, unless file.cf is the version
+        the patch was made from.
 
 Exit status: 0 on success, 1 when the work fails (unreadable or invalid file,
 a value out of range, a full filter), 2 for a bad command line.`;
@@ -58,6 +66,8 @@ export const optionSpecs: Record<string, OptionSpec> = {
   },
   query: { valued: {}, flags: [] },
   info: { valued: {}, flags: ['--json'] },
+  diff: { valued: { '-o': '--output', '--output': '--output' }, flags: [] },
+  patch: { valued: { '-o': '--output', '--output': '--output' }, flags: [] },
 };
 
 export function parseArgs(command: string, args: readonly string[], spec: OptionSpec): ParsedArgs {

@@ -188,7 +188,7 @@ function shownValue(key: string, value: unknown): string {
 }
 
 /** The filter in the file at `path` (fixed or growable), and the file's size in bytes. */
-async function loadFilter(path: string): Promise<[filter: CuckooFilter | ScalableCuckooFilter, fileBytes: number]> {
+export async function loadFilter(path: string): Promise<[filter: CuckooFilter | ScalableCuckooFilter, fileBytes: number]> {
   let bytes: Uint8Array;
   try {
     bytes = await fs.promises.readFile(path);

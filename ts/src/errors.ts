@@ -29,8 +29,12 @@ export const FORMAT_ERROR_CODES = [
   'INCONSISTENT',
 ] as const;
 
-/** Codes of {@link FormatError}: which check of the byte format failed (see FORMAT.md). */
-export type FormatErrorCode = (typeof FORMAT_ERROR_CODES)[number];
+/**
+ * Codes of {@link FormatError}: which check of the byte format failed (see
+ * FORMAT.md), or `WRONG_BASE`: a patch (cuckoo-wasm/patch) made from another
+ * version of the filter than the one it is applied to.
+ */
+export type FormatErrorCode = (typeof FORMAT_ERROR_CODES)[number] | 'WRONG_BASE';
 
 /**
  * Codes of {@link CuckooFilterError}. `EXISTS` and `NOT_FOUND`: a filter

@@ -1,4 +1,4 @@
-// The full module (cuckoo-full.wasm): the lean module's exports plus the
+// The full module (cuckoo-full.wasm): the patch module's exports plus the
 // embind bindings of inspection (bindings/inspect_bindings.cpp,
 // inspect_scalable_bindings.cpp) and of the Bloom filters
 // (bindings/bloom_bindings.cpp), which return JavaScript objects. Importing
@@ -8,11 +8,15 @@
 import type { Address, CoreExports, Handle, KicksSeedSort, TableShapeArgs } from './core-exports.js';
 import { createCuckooFullModule, fullWasmUrl } from './full-glue.js';
 import type { Kick } from './inspect-types.js';
-import { needFullModule, requireFullRuntime } from './loader.js';
+import { needModule, requireFullRuntime } from './loader.js';
+import type { PatchExports } from './patch-module.js';
 import { Runtime } from './runtime.js';
 
-/** The full module's plain exports: the lean module's and those only it has. */
-export interface FullCoreExports extends CoreExports {
+/** A filter's state as the parts exports take it: the stash (occupied, fingerprint, bucket), the item count and the PRNG state's two halves. */
+export type StateArguments = [stashOccupied: number, stashFingerprint: number, stashBucket: number, itemCount: number, prngLow: number, prngHigh: number];
+
+/** The full module's plain exports: the patch module's (so the lean module's) and those only it has. */
+export interface FullCoreExports extends PatchExports {
   // A filter whose table lives elsewhere (bindings/parts_exports.cpp):
   // cuckoo-wasm/redis, which loads this module.
   parts_locate_packed(
@@ -43,13 +47,11 @@ export interface FullCoreExports extends CoreExports {
       ...TableShapeArgs,
       payload: Address,
       length: number,
-      stashOccupied: number,
-      stashFingerprint: number,
-      stashBucket: number,
-      itemCount: number,
+      ...StateArguments,
       outHandle: Address,
     ]
   ): number;
+  parts_replace_buckets(...args: [handle: Handle, buckets: Address, count: number, contents: Address, stride: number, ...StateArguments]): number;
   parts_size_for(...args: [capacity: number, fpr: number, ...KicksSeedSort, out: Address]): number;
   parts_unrank_table(out: Address): void;
 }
@@ -156,7 +158,7 @@ async function instantiateFull(module: WebAssembly.Module): Promise<Runtime> {
   return new Runtime('full', glue.asm, glue);
 }
 
-needFullModule({ file: 'cuckoo-full.wasm', defaultUrl: fullWasmUrl, instantiate: instantiateFull });
+needModule({ kind: 'full', file: 'cuckoo-full.wasm', entries: 'cuckoo-wasm/inspect, /bloom or /redis', defaultUrl: fullWasmUrl, instantiate: instantiateFull });
 
 /** The full module's runtime, embind functions and plain exports; throws a CuckooFilterError naming `caller` before it is loaded. */
 export function requireFull(caller: string): { runtime: Runtime; full: FullModule; core: FullCoreExports } {

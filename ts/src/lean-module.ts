@@ -1,8 +1,9 @@
 // The lean module (cuckoo.wasm): a standalone wasm with no JavaScript glue,
-// instantiated here with the two imports it has.
+// instantiated here with the two imports it has; the patch module
+// (cuckoo-patch.wasm) is the same with patches, and is instantiated alike.
 
 import type { CoreExports } from './core-exports.js';
-import { Runtime } from './runtime.js';
+import { Runtime, type ModuleKind } from './runtime.js';
 
 export const LEAN_WASM_FILE = 'cuckoo.wasm';
 
@@ -11,7 +12,7 @@ interface LeanExports extends CoreExports {
   _initialize(): void;
 }
 
-export async function instantiateLean(module: WebAssembly.Module): Promise<Runtime> {
+export async function instantiateLean(module: WebAssembly.Module, kind: ModuleKind = 'lean'): Promise<Runtime> {
   const imports = {
     // The runtime notices growth itself (its views are detached): see runtime.ts.
     env: { emscripten_notify_memory_growth: () => undefined },
@@ -24,5 +25,5 @@ export async function instantiateLean(module: WebAssembly.Module): Promise<Runti
   const instance = await WebAssembly.instantiate(module, imports);
   const core = instance.exports as unknown as LeanExports;
   core._initialize();
-  return new Runtime('lean', core, undefined);
+  return new Runtime(kind, core, undefined);
 }

@@ -1,10 +1,12 @@
 // Loads one WebAssembly module, lazily, once, and keeps it for the process or
 // page: the lean module (cuckoo.wasm) when only the main entry is imported,
-// the full one (cuckoo-full.wasm) as soon as cuckoo-wasm/inspect or
-// cuckoo-wasm/bloom is, since their calls live only there. A filter made
-// through one entry works with every other: if the full module is needed
-// after the lean one was loaded (an entry imported later), the next init()
-// loads it and moves every live filter into it, contents and all.
+// the patch module (cuckoo-patch.wasm: the lean one and patches) when
+// cuckoo-wasm/patch is, the full one (cuckoo-full.wasm, which has every
+// export) as soon as cuckoo-wasm/inspect, /bloom or /redis is, since their
+// calls live only there. A filter made through one entry works with every
+// other: if a larger module is needed after another was loaded (an entry
+// imported later), the next init() loads it and moves every live filter into
+// it, contents and all.
 
 import { CuckooFilterError } from './errors.js';
 import { moveLiveObjects } from './handles.js';
@@ -34,9 +36,16 @@ export interface InitOptions {
   locateFile?: (file: string, defaultFolder: string) => string;
 }
 
-/** How the full module is loaded; cuckoo-wasm/inspect and /bloom register it when imported (full-module.ts). */
-export interface FullModuleLoader {
+/**
+ * How a module other than the lean one is loaded: cuckoo-wasm/patch registers
+ * the patch module when imported (patch-module.ts), cuckoo-wasm/inspect,
+ * /bloom and /redis the full one (full-module.ts).
+ */
+export interface ModuleLoader {
+  readonly kind: 'patch' | 'full';
   readonly file: string;
+  /** The entries that need it, for the error when another module is given. */
+  readonly entries: string;
   defaultUrl(): string;
   instantiate(module: WebAssembly.Module): Promise<Runtime>;
 }
@@ -82,12 +91,15 @@ export function packagedWasmUrl(file: string): string {
 let runtime: Runtime | undefined;
 let loading: Promise<void> | undefined;
 let loadingKind: ModuleKind | undefined;
-let fullLoader: FullModuleLoader | undefined;
+let moduleLoader: ModuleLoader | undefined;
 
-/** Registers the full module: the next init() loads it (full-module.ts, when cuckoo-wasm/inspect or /bloom is imported). */
-export function needFullModule(loader: FullModuleLoader): void {
-  fullLoader = loader;
+/** Registers a module the next init() loads; the full module, which has the patch module's exports, wins. */
+export function needModule(loader: ModuleLoader): void {
+  if (moduleLoader?.kind !== 'full') moduleLoader = loader;
 }
+
+/** Whether a loaded module has every export the one wanted has. */
+const serves = (loaded: ModuleKind, wanted: ModuleKind): boolean => loaded === wanted || loaded === 'full' || wanted === 'lean';
 
 function validateOptions(options: unknown): InitOptions {
   if (options === undefined) return {};
@@ -127,7 +139,7 @@ async function compiledModule(file: string, defaultUrl: () => string, options: I
   return WebAssembly.compile((await platform.loadBinary(location)) as BufferSource);
 }
 
-/** Which module `module` is, by what it imports: the lean one reports memory growth itself. */
+/** Which module `module` is, by what it imports: the lean one (or the patch one) reports memory growth itself. */
 function kindOf(module: WebAssembly.Module): ModuleKind | undefined {
   const names = WebAssembly.Module.imports(module).map((entry) => entry.name);
   if (names.includes('emscripten_notify_memory_growth')) return 'lean';
@@ -135,16 +147,19 @@ function kindOf(module: WebAssembly.Module): ModuleKind | undefined {
   return undefined;
 }
 
+// The patch module is a lean one with more exports: its loader tells it from
+// the lean one (patch-module.ts), and a program of the main entry alone may
+// be given it.
 async function load(kind: ModuleKind, options: InitOptions): Promise<Runtime> {
-  const full = kind === 'full' ? fullLoader! : undefined;
-  const file = full?.file ?? LEAN_WASM_FILE;
-  const module = await compiledModule(file, full?.defaultUrl ?? platform.leanWasmUrl, options);
+  const other = kind !== 'lean' ? moduleLoader! : undefined;
+  const file = other?.file ?? LEAN_WASM_FILE;
+  const module = await compiledModule(file, other?.defaultUrl ?? platform.leanWasmUrl, options);
   const found = kindOf(module);
-  if (found !== kind) {
-    const needs = kind === 'full' ? 'imports cuckoo-wasm/inspect or cuckoo-wasm/bloom, which need' : 'needs';
+  if (found !== (kind === 'full' ? kind : 'lean')) {
+    const needs = other !== undefined ? `imports ${other.entries}, which need` : 'needs';
     throw new Error(`this program ${needs} ${file}; the module given is ${found === undefined ? 'not a cuckoo-wasm module' : found === 'full' ? 'cuckoo-full.wasm' : 'cuckoo.wasm'}`);
   }
-  return full !== undefined ? full.instantiate(module) : instantiateLean(module);
+  return other !== undefined ? other.instantiate(module) : instantiateLean(module);
 }
 
 /**
@@ -180,14 +195,14 @@ export function init(options?: InitOptions): Promise<void> {
   } catch (error) {
     return Promise.reject(error);
   }
-  const wanted: ModuleKind = fullLoader !== undefined ? 'full' : 'lean';
-  if (runtime !== undefined && (runtime.kind === 'full' || wanted === 'lean')) return Promise.resolve();
+  const wanted: ModuleKind = moduleLoader?.kind ?? 'lean';
+  if (runtime !== undefined && serves(runtime.kind, wanted)) return Promise.resolve();
   if (loading !== undefined && loadingKind === wanted) return loading;
   const previous = loading ?? Promise.resolve();
   loadingKind = wanted;
   loading = previous
     .catch(() => undefined)
-    .then(() => (runtime?.kind === 'full' ? runtime : load(wanted, checked)))
+    .then(() => (runtime !== undefined && serves(runtime.kind, wanted) ? runtime : load(wanted, checked)))
     .then(
       (loaded) => {
         if (runtime !== undefined && runtime !== loaded) moveLiveObjects(loaded);

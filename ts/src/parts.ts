@@ -9,7 +9,7 @@ import { forEachChunk } from './batches.js';
 import { CuckooFilter, type CuckooFilterParams, type ItemBatch } from './filter.js';
 import { adopted, checkStatus, takeHandle } from './handles.js';
 import { describeValue, NUMERIC_ITEM_BYTES } from './items.js';
-import { requireFull } from './full-module.js';
+import { requireFull, type StateArguments } from './full-module.js';
 import { checkEvictionOptions, checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed, tableFlags } from './validate.js';
 
 /** What locating an item depends on. */
@@ -60,6 +60,15 @@ export function locateItems(shape: TableShape, items: ItemBatch, what: string): 
   return result;
 }
 
+/** The state arguments of parts_restore and parts_replace_buckets. */
+function stateArguments(stash: FilterParts['stash'], itemCount: number, prngState: bigint, what: string): StateArguments {
+  const [prngLow, prngHigh] = checkSeed(prngState, `${what}: prngState`);
+  return [stash !== null ? 1 : 0, stash?.fingerprint ?? 0, stash?.bucket ?? 0, itemCount, prngLow, prngHigh];
+}
+
+/** A new filter's eviction PRNG state is its seed XOR this (FORMAT.md, "Eviction PRNG"). */
+export const INITIAL_PRNG_OFFSET = 0x6a09e667f3bcc909n;
+
 /** A filter's contents apart from its parameters. */
 export interface FilterParts {
   /** The table in FORMAT.md's payload layout. */
@@ -68,6 +77,8 @@ export interface FilterParts {
   readonly stash: { readonly fingerprint: number; readonly bucket: number } | null;
   /** Items stored, the stashed one included. */
   readonly itemCount: number;
+  /** The eviction PRNG's state (FORMAT.md); without it, the state a new filter of the seed starts in. */
+  readonly prngState?: bigint;
 }
 
 /** A copy of `filter`'s table, stash and item count. */
@@ -75,12 +86,13 @@ export function partsOf(filter: CuckooFilter): FilterParts {
   const handle = filter.live('toBytes');
   const { runtime, core } = requireFull('partsOf');
   core.parts_of(handle, runtime.results);
-  const words = runtime.u32.slice(runtime.results >>> 2, (runtime.results >>> 2) + 7);
-  const [address, length, stashed, fingerprint, bucket, countLow, countHigh] = words as unknown as number[];
+  const words = runtime.u32.slice(runtime.results >>> 2, (runtime.results >>> 2) + 9);
+  const [address, length, stashed, fingerprint, bucket, countLow, countHigh, prngLow, prngHigh] = words as unknown as number[];
   return {
     payload: runtime.u8.slice(address!, address! + length!),
     stash: stashed === 1 ? { fingerprint: fingerprint!, bucket: bucket! } : null,
     itemCount: countHigh! * 2 ** 32 + countLow!,
+    prngState: (BigInt(prngHigh!) << 32n) | BigInt(prngLow!),
   };
 }
 
@@ -92,6 +104,7 @@ export function partsOf(filter: CuckooFilter): FilterParts {
 export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, what: string): CuckooFilter {
   const { runtime, core } = requireFull(what);
   const [seedLow, seedHigh] = checkSeed(params.seed, `${what}: seed`);
+  const state = stateArguments(parts.stash, parts.itemCount, parts.prngState ?? (params.seed ^ INITIAL_PRNG_OFFSET), what);
   const status = runtime.withTemporary(parts.payload.length, what, (address) => {
     runtime.u8.set(parts.payload, address);
     return core.parts_restore(
@@ -104,14 +117,46 @@ export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, 
       tableFlags(params.semiSort, params.keyedHash),
       address,
       parts.payload.length,
-      parts.stash !== null ? 1 : 0,
-      parts.stash?.fingerprint ?? 0,
-      parts.stash?.bucket ?? 0,
-      parts.itemCount,
+      ...state,
       runtime.results,
     );
   });
   return new CuckooFilter(adopted(takeHandle(runtime, status, what, params as unknown as Record<string, unknown>)));
+}
+
+/** Bucket contents reported by a table kept elsewhere, and the state after them. */
+export interface BucketChanges {
+  readonly buckets: Uint32Array;
+  /** Bucket k's bits in FORMAT.md's payload order, at byte k · stride. */
+  readonly contents: Uint8Array;
+  readonly stride: number;
+  readonly stash: { readonly fingerprint: number; readonly bucket: number } | null;
+  readonly itemCount: number;
+  readonly prngState: bigint;
+}
+
+/**
+ * Writes the buckets and the state into `filter` (cuckoo::replaceBuckets):
+ * checked first, so that a FormatError (INCONSISTENT) leaves the filter as it was.
+ */
+export function replaceBuckets(filter: CuckooFilter, changes: BucketChanges, what: string): void {
+  const handle = filter.live('replaceBuckets');
+  const { runtime, core } = requireFull(what);
+  const state = stateArguments(changes.stash, changes.itemCount, changes.prngState, what);
+  const count = changes.buckets.length;
+  const status = runtime.withTemporary(4 * count + changes.contents.length, what, (address) => {
+    runtime.u32.set(changes.buckets, address >>> 2);
+    runtime.u8.set(changes.contents, address + 4 * count);
+    return core.parts_replace_buckets(
+      handle,
+      address,
+      count,
+      address + 4 * count,
+      changes.stride,
+      ...state,
+    );
+  });
+  checkStatus(runtime, status, what);
 }
 
 // ---------------------------------------------------------------------------

@@ -6,8 +6,8 @@
 import type { Address, CoreExports, Handle } from './core-exports.js';
 import { itemBytesBound, writeCheckedItem, type Item } from './items.js';
 
-/** Which module: the main entry's lean one, or the full one that cuckoo-wasm/inspect and /bloom load. */
-export type ModuleKind = 'lean' | 'full';
+/** Which module: the main entry's lean one, cuckoo-wasm/patch's, or the full one that cuckoo-wasm/inspect, /bloom and /redis load. */
+export type ModuleKind = 'lean' | 'patch' | 'full';
 
 /** Bytes of the block a single item is written to: strings up to a third of this take the fast path. */
 export const SCRATCH_BYTES = 16384;

@@ -124,6 +124,8 @@ namespace detail {
 
 template <class Buckets, class Index>
 class Kernel;
+// Reads and writes a filter's state for patches (cpp/src/patch_access.hpp).
+struct PatchAccess;
 
 // The filter's algorithms compiled for one table shape and bucket layout
 // (cpp/src/kernel.hpp), chosen once per filter: a specialised kernel for the
@@ -293,6 +295,7 @@ class CuckooFilter {
  private:
   template <class, class>
   friend class detail::Kernel;
+  friend struct detail::PatchAccess;
 
   // A filter of `params` holding a payload, stash and count already checked.
   static Status restore(const FilterParams& params, const unsigned char* payload, std::size_t payloadBytes,

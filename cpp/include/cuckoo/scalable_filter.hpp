@@ -117,6 +117,7 @@ class GrowthObserver {
 
 namespace detail {
 class ScalableTable;
+struct PatchAccess;  // reads and writes the state for patches (cpp/src/patch_access.hpp)
 }
 
 class ScalableCuckooFilter {
@@ -199,6 +200,7 @@ class ScalableCuckooFilter {
   class Ops;
   class Placement;
   class Growth;
+  friend struct detail::PatchAccess;
 
   // The shape create() gives a filter of valid `params`.
   static ScalableShape initialShape(const ScalableParams& params) noexcept;

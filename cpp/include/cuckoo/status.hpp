@@ -37,6 +37,10 @@ enum class Status : std::uint8_t {
   kFormatBadParameters = 23,
   kFormatChecksumMismatch = 24,
   kFormatInconsistent = 25,
+  // Patches (patch.hpp): the filter is not in the state the patch was made
+  // from, or the patch is for another filter. The patch statuses' sentences
+  // are patchStatusMessage's, so that a module without patches does not carry them.
+  kPatchWrongBase = 26,
 
   // Bloom filters (bloom_filter.hpp).
   kInvalidBloomBitCount = 30,          // bitCount zero or above 2^32
@@ -58,6 +62,10 @@ enum class Status : std::uint8_t {
   kMergeShapeDiffers = 55,       // growable filters: rate, first capacity or current table differ
   kMergeWouldOverfill = 56,      // the filter cannot hold the other's entries: nothing changed
   kMergeHashDiffers = 57,        // one filter hashes with XXH3, the other with the keyed hash
+
+  // Making a patch (patch.hpp): what the two states differ in besides their contents.
+  kPatchFiltersDiffer = 60,      // parameters or seed: they are not two states of one filter
+  kPatchShapeChanged = 61,       // growable filters whose tables differ in size: the filter grew
 };
 
 // A short, stable English description of a status, for logs and error messages.
@@ -65,5 +73,8 @@ enum class Status : std::uint8_t {
 // (`fpr` is paramsForCapacity's falsePositiveRate), so that the TypeScript
 // layer uses the sentence as it is.
 const char* statusMessage(Status status) noexcept;
+// The sentence of a patch status (kPatch*), and statusMessage's for any other
+// (patch.cpp).
+const char* patchStatusMessage(Status status) noexcept;
 
 }  // namespace cuckoo

@@ -38,9 +38,18 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/** What a route answers: a status, a type and a body (none for 204). */
+export interface RouteReply {
+  status: number;
+  contentType?: string;
+  body?: string | Uint8Array;
+}
+
 export interface StaticServerOptions {
   /** Serve `rootDir` under this path instead of '/', e.g. '/some/sub/path/'; anything else is a 404. */
   basePath?: string;
+  /** Paths answered by a function of the request's URL instead of a file (an application's own endpoints). */
+  routes?: Record<string, (url: URL) => RouteReply>;
 }
 
 /** Serves `rootDir` on 127.0.0.1 at a free port. `/favicon.ico` is an empty icon unless the folder has one. */
@@ -65,6 +74,11 @@ export function startStaticServer(rootDir: string, options: StaticServerOptions 
       response.end(method === 'HEAD' ? undefined : body);
     };
     if (method !== 'GET' && method !== 'HEAD') return reply(405, 'text/plain', 'method not allowed');
+    const route = options.routes?.[path];
+    if (route !== undefined) {
+      const answer = route(new URL(request.url ?? '/', 'http://localhost'));
+      return reply(answer.status, answer.contentType, answer.body === undefined ? undefined : Buffer.from(answer.body));
+    }
 
     let file: string | undefined;
     if (path.startsWith(basePath) && !path.includes('\0')) {

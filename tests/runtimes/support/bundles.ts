@@ -7,7 +7,7 @@ import { bin, run, type Finished } from './children';
 import { consumerDir } from './consumer';
 
 /** The installed package's .wasm files. */
-export const packagedWasm = (file: 'cuckoo.wasm' | 'cuckoo-full.wasm'): string =>
+export const packagedWasm = (file: 'cuckoo.wasm' | 'cuckoo-patch.wasm' | 'cuckoo-full.wasm'): string =>
   join(consumerDir(), 'node_modules', 'cuckoo-wasm', 'dist', 'wasm', file);
 
 /** Every file under `dir`, as paths relative to it with '/'. */
@@ -35,7 +35,7 @@ export function esbuild(appDir: string, entries: string[], outDir: string): Prom
  * (consumer.ts, besideTheBundle): the README's recipe.
  */
 export function copyWasmBeside(outDir: string): void {
-  for (const file of ['cuckoo.wasm', 'cuckoo-full.wasm'] as const) copyFileSync(packagedWasm(file), join(outDir, file));
+  for (const file of ['cuckoo.wasm', 'cuckoo-patch.wasm', 'cuckoo-full.wasm'] as const) copyFileSync(packagedWasm(file), join(outDir, file));
 }
 
 /** `vite build` of the app folder (its index.html is the entry), no configuration file, into appDir/dist. */

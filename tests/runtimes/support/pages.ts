@@ -11,7 +11,7 @@ import { packagedWasm } from './bundles';
 export interface PageRun {
   /** What the page reported (window.__result), or the failure it reported. */
   answers: unknown;
-  /** The package's modules the page fetched, by name: 'cuckoo.wasm' or 'cuckoo-full.wasm'. */
+  /** The package's modules the page fetched, by name: 'cuckoo.wasm', 'cuckoo-patch.wasm' or 'cuckoo-full.wasm'. */
   modules: string[];
   /** Every request that was not answered 200, and every .wasm not served as application/wasm. */
   badRequests: ServedRequest[];
@@ -25,7 +25,7 @@ export interface PageRun {
 /** The packaged module whose bytes `file` holds, or a description of what it is not. */
 export function whichModule(file: string): string {
   const bytes = readFileSync(file);
-  for (const name of ['cuckoo.wasm', 'cuckoo-full.wasm'] as const) {
+  for (const name of ['cuckoo.wasm', 'cuckoo-patch.wasm', 'cuckoo-full.wasm'] as const) {
     if (bytes.equals(readFileSync(packagedWasm(name)))) return name;
   }
   return `${file} (not a packaged module)`;

@@ -11,14 +11,19 @@ import { CuckooFilter, CuckooFilterError, FormatError, type CuckooFilterParams }
 import { filterFromParts } from '../parts.js';
 import { fromBitfieldOrder } from './buckets.js';
 import type { RedisArgument, RedisCommand, RedisConnection } from './connection.js';
-import { checkShardHeader, decodeRoot, fixedHeader, getBigEndian, initialHeader } from './header.js';
-import { AT, chunkExtent, HEADER_BYTES, planChunks, ROOT_BEING_CREATED, ROOT_MAGIC, ROOT_READY, type FilterLayout } from './layout.js';
+import { checkShardHeader, decodeRoot, fixedHeader, getBigEndian, getBigEndianBig, initialHeader } from './header.js';
+import { AT, chunkExtent, HEADER_BYTES, LOGGED_VERSION, planChunks, ROOT_BEING_CREATED, ROOT_MAGIC, ROOT_READY, UNLOGGED_VERSION, type FilterLayout } from './layout.js';
 import { commandError, openedFilter, type OpenedFilter } from './opened.js';
 import { runScript, SCRIPTS } from './scripts.js';
 
-/** A new filter's layout: its chunking, and a random id (never 0) that tells it from a later filter of the same name. */
-export function newLayout(name: string, params: CuckooFilterParams, shards: number): FilterLayout {
-  return Object.freeze({ name, params, shards, ...planChunks(params), id: 1 + Math.floor(Math.random() * (2 ** 48 - 1)) });
+/**
+ * A new filter's layout: its chunking, a random id (never 0) that tells it
+ * from a later filter of the same name, and a change log of `logLength`
+ * records (layout version 2), or none (version 1) when it is 0.
+ */
+export function newLayout(name: string, params: CuckooFilterParams, shards: number, logLength: number): FilterLayout {
+  const version = logLength > 0 ? LOGGED_VERSION : UNLOGGED_VERSION;
+  return Object.freeze({ name, params, shards, ...planChunks(params), id: 1 + Math.floor(Math.random() * (2 ** 48 - 1)), version, logLength });
 }
 
 /** The contents of one shard being loaded: its table in BITFIELD order, stash and item count. */
@@ -53,7 +58,7 @@ export async function makeFilter(connection: RedisConnection, layout: FilterLayo
           loaded === undefined
             ? ['zero', ...chunks.map((chunk) => String(chunk.bytes))]
             : ['contents', ...chunks.map((chunk, index) => loaded.table.subarray((chunk.first * opened.bucketBits) / 8, (chunk.first * opened.bucketBits) / 8 + chunk.bytes - (index === 0 ? HEADER_BYTES : 0)))];
-        return runScript(connection, SCRIPTS.createShard, keys, [header, ...args], what);
+        return runScript(connection, SCRIPTS.createShard, opened.scriptKeys[shard]!, [header, ...args], what);
       }),
     );
     await runScript(connection, SCRIPTS.root, [name], ['replace', beingCreated, fixedHeader(layout, ROOT_MAGIC, ROOT_READY)], what);
@@ -72,7 +77,7 @@ export async function makeFilter(connection: RedisConnection, layout: FilterLayo
  */
 export async function removeKeys(opened: OpenedFilter, root: Uint8Array, what: string, alsoAfterARefusal = false): Promise<void> {
   const outcomes = await Promise.allSettled(
-    opened.keys.map((keys, shard) => runScript(opened.connection, SCRIPTS.dropShard, keys, [opened.fixedHeaders[shard]!], what)),
+    opened.scriptKeys.map((keys, shard) => runScript(opened.connection, SCRIPTS.dropShard, keys, [opened.fixedHeaders[shard]!], what)),
   );
   const refused = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (refused === undefined || alsoAfterARefusal) await runScript(opened.connection, SCRIPTS.root, [opened.layout.name], ['delete', root], what);
@@ -115,11 +120,16 @@ function checkChunkLength(length: number, layout: FilterLayout, chunk: number, k
   if (length > expected) throw new FormatError('INCONSISTENT', `${what}: key '${key}' holds ${length} bytes, the filter needs ${expected}`);
 }
 
-/** Shard `shard` as an in-process CuckooFilter (read atomically); the caller disposes it. */
+/** Shard `shard` as an in-process CuckooFilter (read atomically), eviction PRNG state included; the caller disposes it. */
 export async function shardAsFilter(opened: OpenedFilter, shard: number, what: string): Promise<CuckooFilter> {
+  const chunks = (await runScript(opened.connection, SCRIPTS.exportShard, opened.keys[shard]!, [opened.fixedHeaders[shard]!], what)) as Uint8Array[];
+  return filterFromChunks(opened, shard, chunks, what);
+}
+
+/** A CuckooFilter of shard `shard`'s chunks as read from Redis (header first), every length and header field checked. */
+export function filterFromChunks(opened: OpenedFilter, shard: number, chunks: readonly Uint8Array[], what: string): CuckooFilter {
   const keys = opened.keys[shard]!;
   const { layout } = opened;
-  const chunks = (await runScript(opened.connection, SCRIPTS.exportShard, keys, [opened.fixedHeaders[shard]!], what)) as Uint8Array[];
   const first = chunks[0]!;
   checkShardHeader(first.subarray(0, HEADER_BYTES), layout, shard, keys[0]!, what);
   const table = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0) - HEADER_BYTES);
@@ -136,7 +146,22 @@ export async function shardAsFilter(opened: OpenedFilter, shard: number, what: s
       payload: fromBitfieldOrder(layout.params, table),
       stash: stashFingerprint === 0 ? null : { fingerprint: stashFingerprint, bucket: getBigEndian(first, AT.stashBucket, 4) },
       itemCount: getBigEndian(first, AT.itemCount, 8),
+      prngState: getBigEndianBig(first, AT.prng, 8),
     },
     what,
   );
+}
+
+/**
+ * Gives every shard, then the root, a change log of `logLength` records
+ * (CHANGE-LOG.md, "The upgrade from version 1"); false when the filter had one.
+ */
+export async function addLog(opened: OpenedFilter, logLength: number, what: string): Promise<boolean> {
+  const { layout, connection } = opened;
+  if (layout.version === LOGGED_VERSION) return false;
+  const length = new Uint8Array([logLength >> 8, logLength & 0xff]);
+  await Promise.all(opened.scriptKeys.map((keys, shard) => runScript(connection, SCRIPTS.addLog, keys, [opened.fixedHeaders[shard]!, length], what)));
+  const logged = { ...layout, version: LOGGED_VERSION, logLength };
+  await runScript(connection, SCRIPTS.root, [layout.name], ['replace', fixedHeader(layout, ROOT_MAGIC, ROOT_READY), fixedHeader(logged, ROOT_MAGIC, ROOT_READY)], what);
+  return true;
 }

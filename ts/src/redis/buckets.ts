@@ -103,6 +103,19 @@ function orMostFirst(bytes: Uint8Array, at: number, width: number, value: number
   }
 }
 
+/**
+ * One bucket's fields, of widths `widths`, in BITFIELD order from byte `from`
+ * of `source` written in FORMAT.md's bit order from byte `to` of `target`
+ * (zeroed there): each field at the same bit, read most significant bit first.
+ */
+export function bucketFromBitfieldOrder(widths: readonly number[], source: Uint8Array, from: number, target: Uint8Array, to: number): void {
+  let at = 0;
+  for (const width of widths) {
+    orLeastFirst(target, 8 * to + at, width, readMostFirst(source, 8 * from + at, width));
+    at += width;
+  }
+}
+
 /** A payload (FORMAT.md's bit order, as partsOf gives it) in BITFIELD order. */
 export function toBitfieldOrder(layout: TableLayout, payload: Uint8Array): Uint8Array {
   const ordered = new Uint8Array(payloadLength(layout));

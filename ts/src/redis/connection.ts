@@ -51,9 +51,31 @@ export interface RedisConnection {
   /**
    * Runs the commands as one MULTI/EXEC transaction on the node serving
    * `key`; resolves to their replies. (RedisCuckooFilter sends only
-   * BITFIELD_RO there, whose replies are arrays of integers.)
+   * BITFIELD_RO there, whose replies are arrays of integers; FilterReplica
+   * also GET of a count, whose reply may come as text or bytes.)
    */
   transaction(key: string, commands: readonly RedisCommand[]): Promise<unknown[]>;
+  /**
+   * Optional: a new connection of the same kind, for commands that wait (a
+   * FilterReplica waits for changes there with `XREAD BLOCK`), ended by its
+   * `close()`. Without it, a replica asks for changes every few milliseconds
+   * on this connection instead.
+   */
+  duplicate?(): Promise<DuplicateConnection>;
+}
+
+/**
+ * A connection of its own, from {@link RedisConnection.duplicate}.
+ * @example
+ * ```ts
+ * const reader = await connection.duplicate!();
+ * await reader.call('log', ['XREAD', 'BLOCK', '1000', 'STREAMS', 'log', '$'], true);
+ * reader.close();
+ * ```
+ */
+export interface DuplicateConnection extends RedisConnection {
+  /** Ends the connection at once, failing what it was waiting for. */
+  close(): void;
 }
 
 /**
@@ -67,6 +89,15 @@ export interface NodeRedisClient {
   sendCommand(args: RedisCommand, options?: object): Promise<unknown>;
   withTypeMapping(mapping: object): NodeRedisClient;
   multi(): { addCommand(args: RedisCommand): unknown; exec(): Promise<unknown[]> };
+  /** For a FilterReplica's connection of its own. */
+  duplicate?(): NodeRedisClient & NodeRedisDuplicate;
+}
+
+/** What a node-redis client or cluster made by `duplicate()` is used for. */
+interface NodeRedisDuplicate {
+  connect(): Promise<unknown>;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+  destroy(): void;
 }
 
 /**
@@ -81,6 +112,8 @@ export interface NodeRedisCluster {
   withTypeMapping(mapping: object): NodeRedisCluster;
   multi(routing?: string): { addCommand(firstKey: string, isReadonly: boolean, args: RedisCommand): unknown; exec(): Promise<unknown[]> };
   readonly masters: readonly unknown[];
+  /** For a FilterReplica's connection of its own. */
+  duplicate?(): NodeRedisCluster & NodeRedisDuplicate;
 }
 
 /**
@@ -125,9 +158,20 @@ function isFunction(value: unknown): value is (...args: never[]) => unknown {
   return typeof value === 'function';
 }
 
+/** A connected copy of a node-redis client or cluster, as a connection of its own (its errors are the commands'). */
+async function duplicated<Client extends NodeRedisClient | NodeRedisCluster>(
+  copy: Client & NodeRedisDuplicate,
+  connectionOf: (client: Client) => RedisConnection,
+): Promise<DuplicateConnection> {
+  copy.on('error', () => undefined);
+  await copy.connect();
+  return { ...connectionOf(copy), close: () => copy.destroy() };
+}
+
 function clusterConnection(cluster: NodeRedisCluster): RedisConnection {
   const mapped = cluster.withTypeMapping(bytesReplies());
   return {
+    ...(isFunction(cluster.duplicate) && { duplicate: () => duplicated(cluster.duplicate!(), clusterConnection) }),
     call: (key, command, readOnly) => mapped.sendCommand(key, readOnly, asNodeRedisCommand(command)),
     transaction: async (key, commands) => {
       const multi = mapped.multi(key);
@@ -144,6 +188,7 @@ function clusterConnection(cluster: NodeRedisCluster): RedisConnection {
 function clientConnection(client: NodeRedisClient): RedisConnection {
   const mapped = client.withTypeMapping(bytesReplies());
   return {
+    ...(isFunction(client.duplicate) && { duplicate: () => duplicated(client.duplicate!(), clientConnection) }),
     call: (_key, command) => mapped.sendCommand(asNodeRedisCommand(command)),
     transaction: async (_key, commands) => {
       const multi = mapped.multi();

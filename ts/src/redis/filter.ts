@@ -7,12 +7,13 @@ import { CuckooFilter, CuckooFilterError, type CuckooFilterParams, type Item, ty
 import { describeValue, LOCATION_WORDS, locateItem, locateItems, paramsForCapacity, partsOf } from '../parts.js';
 import { toBitfieldOrder } from './buckets.js';
 import { connectionOf, type RedisClientLike } from './connection.js';
-import { makeFilter, newLayout, openFilter, readRoot, removeKeys, shardAsFilter, type ShardContents } from './admin.js';
+import { addLog, makeFilter, newLayout, openFilter, readRoot, removeKeys, shardAsFilter, type ShardContents } from './admin.js';
 import { fixedHeader } from './header.js';
-import { AT, MAX_SHARDS, ROOT_MAGIC, ROOT_READY } from './layout.js';
-import { asOwnError, checkName, checkShards, OPTIONS_SHAPE, shardCapacity, type RedisCreateOptions, type RedisCuckooFilterParams } from './options.js';
+import { AT, DEFAULT_LOG_LENGTH, MAX_SHARDS, ROOT_MAGIC, ROOT_READY } from './layout.js';
+import { asOwnError, checkLogLength, checkName, checkShards, OPTIONS_SHAPE, shardCapacity, type RedisCreateOptions, type RedisCuckooFilterParams } from './options.js';
 import { mutateMany, mutateOne } from './mutations.js';
 import { checkFilterId, commandError, countCopies, openedFilter, type OpenedFilter } from './opened.js';
+import { FilterReplica } from './replica.js';
 import { described, gettersBelow, inspectCustom, type Facts, type Inspect } from '../describe.js';
 
 /**
@@ -58,9 +59,11 @@ export class RedisCuckooFilter {
     const what = 'RedisCuckooFilter.create';
     const connection = connectionOf(redis, what);
     checkName(name, what);
-    const shards = typeof options === 'object' && options !== null ? checkShards((options as { shards?: unknown }).shards, what) : 1;
+    const given = typeof options === 'object' && options !== null ? (options as { shards?: unknown; logLength?: unknown }) : {};
+    const shards = checkShards(given.shards, what);
+    const logLength = checkLogLength(given.logLength, what);
     const params = paramsForCapacity(options, what, OPTIONS_SHAPE, (capacity) => shardCapacity(capacity, shards));
-    return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, shards), null, what));
+    return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, shards, logLength), null, what));
   }
 
   /**
@@ -116,10 +119,50 @@ export class RedisCuckooFilter {
         const parts = partsOf(filter);
         return { table: toBitfieldOrder(params, parts.payload), stash: parts.stash, itemCount: parts.itemCount };
       });
-      return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, filters.length), contents, what));
+      return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, filters.length, DEFAULT_LOG_LENGTH), contents, what));
     } finally {
       for (const filter of filters) filter.dispose();
     }
+  }
+
+  /**
+   * An in-process replica of the filter named `name`: its lookups answered
+   * locally and synchronously, kept current by every writer's changes
+   * through the filter's change log. Resolves once the replica holds the
+   * filter as it was when opened. NOT_FOUND when there is no such filter;
+   * INCOMPATIBLE for a filter without a change log (made before them, or with
+   * `logLength: 0`: {@link RedisCuckooFilter.addChangeLog} gives it one).
+   * @example
+   * ```ts
+   * await using replica = await RedisCuckooFilter.openReplica(redis, 'seen');
+   * replica.has('alice'); // no round trip
+   * ```
+   */
+  static async openReplica(redis: RedisClientLike, name: string): Promise<FilterReplica> {
+    const what = 'RedisCuckooFilter.openReplica';
+    const connection = connectionOf(redis, what);
+    return FilterReplica.open(await openFilter(connection, checkName(name, what), what), what);
+  }
+
+  /**
+   * Gives the filter named `name` a change log of `logLength` records (default
+   * 1,000) if it has none (it was made before change logs, or with
+   * `logLength: 0`), so that replicas can follow it: resolves to true when
+   * it gained one, false when it had one. From then on releases of
+   * cuckoo-wasm/redis that predate change logs refuse to write it, so that no
+   * write escapes the log; this one's handles already open go on working.
+   * @example
+   * ```ts
+   * await RedisCuckooFilter.addChangeLog(redis, 'seen');
+   * const replica = await RedisCuckooFilter.openReplica(redis, 'seen');
+   * ```
+   */
+  static async addChangeLog(redis: RedisClientLike, name: string, options?: { logLength?: number }): Promise<boolean> {
+    const what = 'RedisCuckooFilter.addChangeLog';
+    const connection = connectionOf(redis, what);
+    const logLength = checkLogLength(options?.logLength, what);
+    if (logLength === 0) throw new RangeError(`${what}: logLength must be an integer from 1 to 65535, got 0`);
+    return addLog(await openFilter(connection, checkName(name, what), what), logLength, what);
   }
 
   /**
@@ -350,8 +393,9 @@ export class RedisCuckooFilter {
 
   /**
    * The filter as CuckooFilter bytes (FORMAT.md), read atomically: for a
-   * sharded filter, those of shard `shard` (required then). The eviction
-   * PRNG in the bytes starts again from the seed.
+   * sharded filter, those of shard `shard` (required then). The bytes carry
+   * the shard's whole state, its eviction PRNG included: a CuckooFilter
+   * loaded from them makes the same choices as the Redis filter.
    * @example
    * ```ts
    * using copy = CuckooFilter.fromBytes(await seen.toBytes());
@@ -384,8 +428,12 @@ export class RedisCuckooFilter {
    * ```
    */
   async drop(): Promise<void> {
+    const what = 'RedisCuckooFilter.drop';
     const opened = this.#live('drop');
-    await removeKeys(opened, fixedHeader(opened.layout, ROOT_MAGIC, ROOT_READY), 'RedisCuckooFilter.drop');
+    // The root as it is now: the filter may have gained a change log since this handle opened it.
+    const found = await readRoot(opened.connection, opened.layout.name, what);
+    const root = found?.layout.id === opened.layout.id ? found.root : fixedHeader(opened.layout, ROOT_MAGIC, ROOT_READY);
+    await removeKeys(opened, root, what);
     this.#dropped = true;
   }
 }

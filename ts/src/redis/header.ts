@@ -2,17 +2,19 @@
 // made, and checked, field by field, when one is opened.
 
 import { CuckooFilterError, FormatError, type CuckooFilterParams, type FormatErrorCode } from '../index.js';
+import { INITIAL_PRNG_OFFSET } from '../parts.js';
 import {
   AT,
   bucketBitsOf,
   chunkExtent,
   FIXED_HEADER_BYTES,
-  FORMAT_VERSION,
   HEADER_BYTES,
+  LOGGED_VERSION,
   MAX_SHARDS,
   ROOT_BEING_CREATED,
   ROOT_MAGIC,
   SHARD_MAGIC,
+  UNLOGGED_VERSION,
   type FilterLayout,
 } from './layout.js';
 
@@ -23,7 +25,7 @@ const hashIdOf = (bucketCount: number, keyedHash: boolean): number => (keyedHash
 
 /** SplitMix64's first state for a seed (prng.hpp), as CuckooFilter starts it. */
 export function initialPrngState(seed: bigint): bigint {
-  return seed ^ 0x6a09e667f3bcc909n;
+  return seed ^ INITIAL_PRNG_OFFSET;
 }
 
 function putBigEndian(bytes: Uint8Array, at: number, count: number, value: number | bigint): void {
@@ -40,7 +42,7 @@ export function getBigEndian(bytes: Uint8Array, at: number, count: number): numb
   return value;
 }
 
-function getBigEndianBig(bytes: Uint8Array, at: number, count: number): bigint {
+export function getBigEndianBig(bytes: Uint8Array, at: number, count: number): bigint {
   let value = 0n;
   for (let k = 0; k < count; k++) value = (value << 8n) | BigInt(bytes[at + k]!);
   return value;
@@ -51,7 +53,7 @@ export function fixedHeader(layout: FilterLayout, magic: string, shard: number):
   const bytes = new Uint8Array(FIXED_HEADER_BYTES);
   const { params } = layout;
   bytes.set(ascii(magic), AT.magic);
-  bytes[AT.version] = FORMAT_VERSION;
+  bytes[AT.version] = layout.version;
   bytes[AT.flags] = params.semiSort ? 1 : 0;
   bytes[AT.hashId] = hashIdOf(params.bucketCount, params.keyedHash);
   bytes[AT.fingerprintBits] = params.fingerprintBits;
@@ -65,6 +67,7 @@ export function fixedHeader(layout: FilterLayout, magic: string, shard: number):
   putBigEndian(bytes, AT.shard, 2, shard);
   putBigEndian(bytes, AT.shards, 2, layout.shards);
   putBigEndian(bytes, AT.id, 6, layout.id);
+  putBigEndian(bytes, AT.logLength, 2, layout.logLength);
   return bytes;
 }
 
@@ -90,8 +93,8 @@ function checkPreamble(bytes: Uint8Array, magic: string, length: number, what: s
     if (bytes[k] !== expected[k]) throw refused('BAD_MAGIC', what, key, 'does not hold a cuckoo-wasm filter (bad magic bytes)');
   }
   if (bytes.length <= AT.version) throw refused('TRUNCATED', what, key, 'is truncated');
-  if (bytes[AT.version] !== FORMAT_VERSION) {
-    throw refused('UNSUPPORTED_VERSION', what, key, `holds format version ${bytes[AT.version]}, this library reads ${FORMAT_VERSION}`);
+  if (bytes[AT.version] !== UNLOGGED_VERSION && bytes[AT.version] !== LOGGED_VERSION) {
+    throw refused('UNSUPPORTED_VERSION', what, key, `holds format version ${bytes[AT.version]}, this library reads ${UNLOGGED_VERSION} and ${LOGGED_VERSION}`);
   }
   if (bytes.length < length) throw refused('TRUNCATED', what, key, `is truncated: ${bytes.length} bytes of ${length}`);
   if (bytes.length > length) throw refused('INCONSISTENT', what, key, `holds ${bytes.length} bytes, ${length} expected`);
@@ -106,7 +109,11 @@ export function decodeRoot(bytes: Uint8Array, name: string, what: string): { lay
   const bucketSize = bytes[AT.bucketSize]!;
   const semiSort = (flags & 1) === 1;
   const bucketCount = getBigEndian(bytes, AT.bucketCount, 8);
-  if ((flags & ~1) !== 0 || bytes[AT.reserved] !== 0 || getBigEndian(bytes, AT.reserved2, 2) !== 0) throw bad('flag or reserved byte');
+  const version = bytes[AT.version]!;
+  const logLength = getBigEndian(bytes, AT.logLength, 2);
+  if ((flags & ~1) !== 0 || bytes[AT.reserved] !== 0) throw bad('flag or reserved byte');
+  // Version 1 has no log (its bytes 50-51 are reserved), version 2 one of at least a record.
+  if ((version === UNLOGGED_VERSION) !== (logLength === 0)) throw bad('change log length');
   if (fingerprintBits < 2 || fingerprintBits > 32) throw bad('fingerprint width');
   if (![1, 2, 4, 8].includes(bucketSize) || (semiSort && (bucketSize !== 4 || fingerprintBits < 5))) throw bad('bucket size');
   if (bucketCount < 1 || bucketCount > 2 ** 32) throw bad('bucket count');
@@ -131,6 +138,8 @@ export function decodeRoot(bytes: Uint8Array, name: string, what: string): { lay
     chunkBuckets: getBigEndian(bytes, AT.chunkBuckets, 4),
     chunkCount: getBigEndian(bytes, AT.chunkCount, 2),
     id: getBigEndian(bytes, AT.id, 6),
+    version,
+    logLength,
   });
   if (layout.shards < 1 || layout.shards > MAX_SHARDS) throw bad('shard count');
   if (layout.id === 0) throw bad('filter id');
@@ -160,7 +169,9 @@ function checkChunking(layout: FilterLayout, bad: (field: string) => FormatError
 export function checkShardHeader(bytes: Uint8Array, layout: FilterLayout, shard: number, key: string, what: string): void {
   if (bytes.length === 0) throw new CuckooFilterError('INCONSISTENT', `${what}: shard ${shard} of filter '${layout.name}' is missing (key '${key}')`);
   checkPreamble(bytes, SHARD_MAGIC, HEADER_BYTES, what, key);
-  const expected = fixedHeader(layout, SHARD_MAGIC, shard);
+  // While a filter gains its change log, its shards are upgraded before its root (CHANGE-LOG.md).
+  const upgraded = bytes[AT.version] === LOGGED_VERSION && layout.version === UNLOGGED_VERSION;
+  const expected = fixedHeader(upgraded ? { ...layout, version: LOGGED_VERSION, logLength: getBigEndian(bytes, AT.logLength, 2) } : layout, SHARD_MAGIC, shard);
   for (let k = 0; k < FIXED_HEADER_BYTES; k++) {
     if (bytes[k] !== expected[k]) {
       throw refused('INCONSISTENT', what, key, `disagrees with the root '${layout.name}' at header byte ${k}: not shard ${shard} of this filter`);

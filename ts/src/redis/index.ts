@@ -17,6 +17,8 @@
  * const seen = await RedisCuckooFilter.create(redis, 'seen', { capacity: 1_000_000, fpr: 0.001 });
  * await seen.add('alice');
  * await seen.has('alice'); // true, in every process
+ * const replica = await RedisCuckooFilter.openReplica(redis, 'seen');
+ * replica.has('alice');      // true, answered in this process
  * ```
  * @packageDocumentation
  */
@@ -24,9 +26,11 @@
 import '../use-node.js';
 
 export { RedisCuckooFilter } from './filter.js';
+export { FilterReplica } from './replica.js';
 export { type RedisCreateOptions, type RedisCuckooFilterParams } from './options.js';
 export {
   nodeRedisConnection,
+  type DuplicateConnection,
   type RedisArgument,
   type RedisClientLike,
   type RedisCommand,

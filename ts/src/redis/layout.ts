@@ -11,25 +11,35 @@
 //
 // Header, big-endian, as BITFIELD and the scripts read it:
 //   0  4  magic "CKFR" (the root: "CKFN")       24  8  bucket count m
-//   4  1  format version 1                      32  4  buckets in chunk 0
+//   4  1  layout version: 1, or 2 (logged)      32  4  buckets in chunk 0
 //   5  1  flags: bit 0 semi-sorted               36  4  buckets in each later chunk (0: one chunk)
 //   6  1  hash id: 1 (m a power of two) or 2,    40  2  shard (the root: 0 ready, 1 being created)
 //         4 or 5 with the keyed hash
 //   7  1  fingerprint bits f                    42  2  shard count
 //   8  1  bucket size b                         44  6  filter id: random, never 0
-//   9  1  reserved, 0                           50  2  reserved, 0
+//   9  1  reserved, 0                           50  2  version 2: log length; 1: reserved, 0
 //  10  2  chunk count                           52  4  stash fingerprint (0: empty)
 //  12  4  maxKicks                              56  4  stash bucket
 //  16  8  seed                                  60  8  item count
 //                                               68  8  eviction PRNG state
-// Bytes [0, 52) never change; the root is those bytes. Scripts compare them
-// with what the caller opened: the same filter, undamaged.
+// Bytes [0, 52) never change, but for the upgrade from version 1 to 2 (bytes
+// 4 and 50-51); the root is those bytes. Scripts compare them with what the
+// caller opened: the same filter, undamaged.
+//
+// Layout version 2 adds a change log per shard, the keys {T}:log (a Stream)
+// and {T}:seq, which every write appends to in the same script: CHANGE-LOG.md
+// beside this file specifies them for every writer of these keys.
 
 import type { CuckooFilterParams } from '../index.js';
 
 export const HEADER_BYTES = 76;
 export const FIXED_HEADER_BYTES = 52;
-export const FORMAT_VERSION = 1;
+/** Layout versions: 1 without a change log, 2 with one (CHANGE-LOG.md). */
+export const UNLOGGED_VERSION = 1;
+export const LOGGED_VERSION = 2;
+/** Records a log keeps at least, by default; at most 65,535 (header bytes 50-51). */
+export const DEFAULT_LOG_LENGTH = 1000;
+export const MAX_LOG_LENGTH = 65535;
 export const MAX_SHARDS = 1024;
 export const ROOT_READY = 0;
 export const ROOT_BEING_CREATED = 1;
@@ -52,7 +62,7 @@ export const AT = {
   shard: 40,
   shards: 42,
   id: 44,
-  reserved2: 50,
+  logLength: 50,
   stashFingerprint: 52,
   stashBucket: 56,
   itemCount: 60,
@@ -71,6 +81,10 @@ export interface FilterLayout {
   readonly chunkBuckets: number;
   readonly chunkCount: number;
   readonly id: number;
+  /** 1, or 2 with a change log. */
+  readonly version: number;
+  /** Records the change log keeps at least (0 without one). */
+  readonly logLength: number;
 }
 
 export function bucketBitsOf(params: Pick<CuckooFilterParams, 'bucketSize' | 'fingerprintBits' | 'semiSort'>): number {
@@ -197,5 +211,13 @@ export function shardKeys(layout: Pick<FilterLayout, 'name' | 'shards' | 'chunkC
   return Array.from({ length: layout.shards }, (_, shard) => {
     const tag = shardTag(layout.name, shard, layout.shards);
     return Array.from({ length: layout.chunkCount }, (__, chunk) => `{${tag}}:${chunk}`);
+  });
+}
+
+/** The change log's keys of every shard (CHANGE-LOG.md): its Stream, and its count of records. */
+export function logKeys(layout: Pick<FilterLayout, 'name' | 'shards'>): [log: string, seq: string][] {
+  return Array.from({ length: layout.shards }, (_, shard) => {
+    const tag = shardTag(layout.name, shard, layout.shards);
+    return [`{${tag}}:log`, `{${tag}}:seq`];
   });
 }

@@ -6,17 +6,18 @@ import { LUA_PRELUDE, LUA_SCRIPT_END } from './lua-prelude.js';
 /**
  * Makes one shard: refuses (EXISTS) when any of its keys exists, else writes
  * every chunk at its exact length, so that Redis allocates no spare room.
- * KEYS: the chunk keys. ARGV[1]: the whole header (76 bytes); ARGV[2]: 'zero'
- * (ARGV[3..] are the chunk lengths) or 'contents' (ARGV[3..] are the chunks,
- * chunk 0 without its header).
+ * KEYS: the chunk keys, then the change log's two (made by the first logged
+ * write). ARGV[1]: the whole header (76 bytes); ARGV[2]: 'zero' (ARGV[3..]
+ * are the chunk lengths) or 'contents' (ARGV[3..] are the chunks, chunk 0
+ * without its header).
  */
 export const CREATE_SHARD_SOURCE = `${LUA_PRELUDE}
 local function main()
   for _, key in ipairs(KEYS) do
     if redis.call('EXISTS', key) == 1 then refuse('EXISTS', 'key ' .. key .. ' already exists') end
   end
-  for index, key in ipairs(KEYS) do
-    local value = ARGV[2 + index]
+  for index = 1, #ARGV - 2 do
+    local key, value = KEYS[index], ARGV[2 + index]
     if ARGV[2] == 'zero' then
       redis.call('SETRANGE', key, tonumber(value) - 1, '\\0')
       if index == 1 then redis.call('SETRANGE', key, 0, ARGV[1]) end
@@ -26,13 +27,14 @@ local function main()
       redis.call('SET', key, value)
     end
   end
-  return {'OK', #KEYS}
+  return {'OK', #ARGV - 2}
 end
 ${LUA_SCRIPT_END}`;
 
 /**
- * Deletes one shard's chunks if chunk 0 still belongs to the filter whose
- * fixed header is ARGV[1] (its id); a shard already gone counts as deleted.
+ * Deletes one shard's keys (KEYS: its chunks, then its change log's) if chunk
+ * 0 still belongs to the filter whose fixed header is ARGV[1] (its id); a
+ * shard already gone counts as deleted.
  */
 export const DROP_SHARD_SOURCE = `${LUA_PRELUDE}
 local function main()

@@ -6,7 +6,9 @@
 // out while the stash is occupied. The same operations on a filter of the
 // same seed leave the same table as in-process.
 //
-// KEYS: the shard's chunk keys, chunk 0 (with the header) first.
+// KEYS: the shard's chunk keys, chunk 0 (with the header) first, then its
+// change log's two keys (CHANGE-LOG.md), which a write on a logged shard
+// appends its record to.
 // ARGV[1]: the fixed 52 header bytes as the caller opened the filter.
 // ARGV[2]: 'add', 'addUnique' or 'delete'.
 // ARGV[3]: the items, 8 bytes each: fingerprint and first bucket, big-endian
@@ -16,6 +18,7 @@
 // (addUnique: could not be placed), or items deleted; or
 // {code, message}, having written nothing.
 
+import { LUA_LOG } from './lua-log.js';
 import { LUA_PRELUDE, LUA_SCRIPT_END } from './lua-prelude.js';
 import { LUA_TABLE } from './lua-table.js';
 
@@ -228,9 +231,10 @@ else
   end
 end
 
--- Every check is behind: now the writes.
+-- Every check is behind: now the writes, and on a logged shard their record (lua-log.ts).
 storeDirty()
 local state = {stashFingerprint, stashBucket, itemCount, prngHigh, prngLow}
+local stateText = nil
 for i = 1, 5 do
   if state[i] ~= startState[i] then
     local out = {}
@@ -239,10 +243,12 @@ for i = 1, 5 do
     at = appendBigEndian(out, at, itemCount, 8)
     at = appendBigEndian(out, at, prngHigh, 4)
     appendBigEndian(out, at, prngLow, 4)
-    redis.call('SETRANGE', KEYS[1], FIXED_TEXT, char(unpack(out, 1, 24)))
+    stateText = char(unpack(out, 1, 24))
+    redis.call('SETRANGE', KEYS[1], FIXED_TEXT, stateText)
     break
   end
 end
+if logged and (dirtyCount > 0 or stateText) then appendChange(stateText or sub(header, 53, 76)) end
 return {'OK', result}
 `;
 
@@ -251,6 +257,7 @@ export const MUTATE_SOURCE = `${LUA_PRELUDE}
 local function main()
 local header = checkedHeader()
 ${LUA_TABLE}
+${LUA_LOG}
 ${LUA_MUTATE_MAIN}
 end
 ${LUA_SCRIPT_END}`;

@@ -50,18 +50,22 @@ local function onString(command, key, ...)
 end
 
 -- The header of the shard whose chunk 0 is KEYS[1], checked against the
--- fixed part the caller opened (ARGV[1]): the same filter, undamaged.
+-- fixed part the caller opened (ARGV[1]): the same filter, undamaged. Its
+-- layout version is 1, or 2 with a change log (CHANGE-LOG.md), which a filter
+-- gains while callers hold it open: the version and the log length (bytes
+-- 5 and 51-52 here) are the fixed bytes not compared.
 local function checkedHeader()
   local header = onString('GETRANGE', KEYS[1], '0', LAST_HEADER_TEXT)
   local opened = ARGV[1]
   if #header == 0 then refuse('NOT_FOUND', 'key ' .. KEYS[1] .. ' is gone: the filter was dropped') end
   if sub(header, 1, 4) ~= 'CKFR' then refuse('BAD_MAGIC', 'key ' .. KEYS[1] .. ' is not a cuckoo-wasm filter shard') end
-  if byte(header, 5) ~= byte(opened, 5) then refuse('UNSUPPORTED_VERSION', 'key ' .. KEYS[1] .. ' has format version ' .. byte(header, 5)) end
+  local version = byte(header, 5)
+  if version ~= 1 and version ~= 2 then refuse('UNSUPPORTED_VERSION', 'key ' .. KEYS[1] .. ' has format version ' .. version) end
   if #header < HEADER_BYTES then refuse('TRUNCATED', 'key ' .. KEYS[1] .. ' is shorter than its header') end
   if sub(header, 45, 50) ~= sub(opened, 45, 50) then
     refuse('NOT_FOUND', 'key ' .. KEYS[1] .. ' belongs to another filter: this one was dropped and the name used again')
   end
-  if sub(header, 1, FIXED_BYTES) ~= opened then
+  if sub(header, 6, 50) ~= sub(opened, 6, 50) then
     refuse('BAD_PARAMETERS', 'the header in ' .. KEYS[1] .. ' differs from the parameters the filter was opened with')
   end
   return header

@@ -29,7 +29,7 @@ local maxKicks = bigEndian(header, 13, 4)
 local bucketCount = bigEndian(header, 25, 8)
 local chunkZeroBuckets = bigEndian(header, 33, 4)
 local chunkBuckets = bigEndian(header, 37, 4)
-if #KEYS ~= chunkCount then refuse('INCONSISTENT', 'the filter has ' .. chunkCount .. ' chunks, ' .. #KEYS .. ' keys were given') end
+if #KEYS ~= chunkCount + 2 then refuse('INCONSISTENT', 'the filter has ' .. chunkCount .. ' chunks and a log of 2 keys, ' .. #KEYS .. ' keys were given') end
 
 local format = string.format
 local pow2 = {[0] = 1}
@@ -37,12 +37,15 @@ for k = 1, 53 do pow2[k] = pow2[k - 1] * 2 end
 
 -- A bucket's fields (slots, or rank and four low parts), grouped into words.
 local fieldCount = semiSort and 5 or slots
-local fieldScale = {}
-for k = 1, fieldCount do fieldScale[k] = pow2[semiSort and (k == 1 and 12 or f - 4) or f] end
+local fieldWidth, fieldScale = {}, {}
+for k = 1, fieldCount do
+  fieldWidth[k] = semiSort and (k == 1 and 12 or f - 4) or f
+  fieldScale[k] = pow2[fieldWidth[k]]
+end
 local wordCount, wordOffset, wordWidth, wordType, wordFirst, wordLast = 0, {}, {}, {}, {}, {}
 local bucketBits = 0
 for k = 1, fieldCount do
-  local width = semiSort and (k == 1 and 12 or f - 4) or f
+  local width = fieldWidth[k]
   if wordCount > 0 and wordWidth[wordCount] + width <= 53 then
     wordWidth[wordCount] = wordWidth[wordCount] + width
     wordLast[wordCount] = k
@@ -149,15 +152,18 @@ local function decode(bucket, values, first)
   loaded[bucket] = e
 end
 
+-- Such a bucket's fields as stored: its slots, or its rank and four low parts.
+local function fieldsOf(bucket)
+  local e = loaded[bucket]
+  if not semiSort then return e end
+  local l1, l2, l3, l4 = e[1] % lowScale, e[2] % lowScale, e[3] % lowScale, e[4] % lowScale
+  local n1, n2, n3, n4 = (e[1] - l1) / lowScale, (e[2] - l2) / lowScale, (e[3] - l3) / lowScale, (e[4] - l4) / lowScale
+  return {binomial[n1][1] + binomial[n2 + 1][2] + binomial[n3 + 2][3] + binomial[n4 + 3][4], l1, l2, l3, l4}
+end
+
 -- Such a bucket's word values, into values[1], values[2], ...
 local function encode(bucket, values)
-  local fields = loaded[bucket]
-  if semiSort then
-    local e = fields
-    local l1, l2, l3, l4 = e[1] % lowScale, e[2] % lowScale, e[3] % lowScale, e[4] % lowScale
-    local n1, n2, n3, n4 = (e[1] - l1) / lowScale, (e[2] - l2) / lowScale, (e[3] - l3) / lowScale, (e[4] - l4) / lowScale
-    fields = {binomial[n1][1] + binomial[n2 + 1][2] + binomial[n3 + 2][3] + binomial[n4 + 3][4], l1, l2, l3, l4}
-  end
+  local fields = fieldsOf(bucket)
   for w = 1, wordCount do
     local value = 0
     for k = wordFirst[w], wordLast[w] do value = value * fieldScale[k] + fields[k] end

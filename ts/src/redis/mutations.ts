@@ -21,7 +21,7 @@ function runMutation(opened: OpenedFilter, shard: number, operation: Mutation, r
     view.setUint32(8 * position, located[base]!);
     view.setUint32(8 * position + 4, located[base + 1]!);
   }
-  return runScript(opened.connection, SCRIPTS.mutate, opened.keys[shard]!, [opened.fixedHeaders[shard]!, operation, packed], what).then(Number);
+  return runScript(opened.connection, SCRIPTS.mutate, opened.scriptKeys[shard]!, [opened.fixedHeaders[shard]!, operation, packed], what).then(Number);
 }
 
 /** Adds (stopping each shard at its first refused item) or deletes the located items; resolves to how many. */

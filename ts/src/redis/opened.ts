@@ -10,7 +10,7 @@ import { LOCATION_WORDS } from '../parts.js';
 import { bucketDecoder, bucketWords, countWith, type BucketDecoder, type BucketWord } from './buckets.js';
 import { errorText, type RedisConnection } from './connection.js';
 import { fixedHeader } from './header.js';
-import { AT, bitInChunk, bucketBitsOf, chunkOf, SHARD_MAGIC, shardKeys, type FilterLayout } from './layout.js';
+import { AT, bitInChunk, bucketBitsOf, chunkOf, logKeys, SHARD_MAGIC, shardKeys, type FilterLayout } from './layout.js';
 
 /** Items per command: a read of 1,000 items is about 2,000 bucket reads; a script of 1,000 items runs a few milliseconds. */
 export const ITEMS_PER_COMMAND = 1000;
@@ -20,6 +20,10 @@ export interface OpenedFilter {
   readonly layout: FilterLayout;
   /** Per shard, its chunk keys. */
   readonly keys: readonly (readonly string[])[];
+  /** Per shard, its change log's keys (CHANGE-LOG.md): the Stream, and its count of records. */
+  readonly logKeys: readonly (readonly [string, string])[];
+  /** Per shard, what the scripts that write it take as KEYS: the chunk keys, then the log's. */
+  readonly scriptKeys: readonly (readonly string[])[];
   /** Per shard, the fixed part of its header, which every script compares. */
   readonly fixedHeaders: readonly Uint8Array[];
   readonly bucketBits: number;
@@ -34,10 +38,14 @@ export interface OpenedFilter {
 
 export function openedFilter(connection: RedisConnection, layout: FilterLayout): OpenedFilter {
   const words = bucketWords(layout.params);
+  const keys = shardKeys(layout);
+  const logs = logKeys(layout);
   return {
     connection,
     layout,
-    keys: shardKeys(layout),
+    keys,
+    logKeys: logs,
+    scriptKeys: keys.map((chunks, shard) => [...chunks, ...logs[shard]!]),
     fixedHeaders: Array.from({ length: layout.shards }, (_, shard) => fixedHeader(layout, SHARD_MAGIC, shard)),
     bucketBits: bucketBitsOf(layout.params),
     words,

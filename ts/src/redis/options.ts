@@ -3,7 +3,7 @@
 
 import { FormatError, type CuckooFilterParams } from '../index.js';
 import { describeValue } from '../parts.js';
-import { MAX_SHARDS } from './layout.js';
+import { DEFAULT_LOG_LENGTH, MAX_LOG_LENGTH, MAX_SHARDS } from './layout.js';
 
 /**
  * Options of `RedisCuckooFilter.create`: those of `CuckooFilter.create`, and `shards`.
@@ -41,6 +41,13 @@ export interface RedisCreateOptions {
    * many land in it, plus six.
    */
   shards?: number;
+  /**
+   * Records each shard's change log keeps at least, 0 to 65,535 (default
+   * 1,000), so that a {@link FilterReplica} that falls behind by fewer catches
+   * up from the log rather than reloading the filter. 0 makes a filter
+   * without a log (no replica can follow it; writes do a little less).
+   */
+  logLength?: number;
 }
 
 /**
@@ -54,7 +61,7 @@ export interface RedisCuckooFilterParams extends CuckooFilterParams {
   readonly shards: number;
 }
 
-export const OPTIONS_SHAPE = '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash?, shards? }';
+export const OPTIONS_SHAPE = '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash?, shards?, logLength? }';
 
 export function checkName(name: unknown, what: string): string {
   if (typeof name !== 'string') throw new TypeError(`${what}: name must be a string, got ${describeValue(name)}`);
@@ -69,6 +76,13 @@ export function checkShards(value: unknown, what: string): number {
   if (value === undefined) return 1;
   if (typeof value !== 'number') throw new TypeError(`${what}: shards must be a number (an integer from 1 to ${MAX_SHARDS}), got ${describeValue(value)}`);
   if (!Number.isInteger(value) || value < 1 || value > MAX_SHARDS) throw new RangeError(`${what}: shards must be an integer from 1 to ${MAX_SHARDS}, got ${value}`);
+  return value;
+}
+
+export function checkLogLength(value: unknown, what: string): number {
+  if (value === undefined) return DEFAULT_LOG_LENGTH;
+  if (typeof value !== 'number') throw new TypeError(`${what}: logLength must be a number (an integer from 0 to ${MAX_LOG_LENGTH}), got ${describeValue(value)}`);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_LOG_LENGTH) throw new RangeError(`${what}: logLength must be an integer from 0 to ${MAX_LOG_LENGTH}, got ${value}`);
   return value;
 }
 

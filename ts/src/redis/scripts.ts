@@ -6,6 +6,7 @@
 import { CuckooFilterError, FormatError, type CuckooFilterErrorCode, type FormatErrorCode } from '../index.js';
 import { errorText, replyText, type RedisArgument, type RedisConnection } from './connection.js';
 import { CREATE_SHARD_SOURCE, DROP_SHARD_SOURCE, EXPORT_SHARD_SOURCE, ROOT_SOURCE } from './lua-admin.js';
+import { ADD_LOG_SOURCE, SNAPSHOT_SHARD_SOURCE } from './lua-log.js';
 import { MUTATE_SOURCE } from './lua-mutate.js';
 
 /** SHA-1 of a text's UTF-8 bytes, in hexadecimal: what Redis names a script by. */
@@ -60,6 +61,8 @@ export const SCRIPTS = {
   dropShard: script(DROP_SHARD_SOURCE),
   exportShard: script(EXPORT_SHARD_SOURCE),
   root: script(ROOT_SOURCE),
+  snapshotShard: script(SNAPSHOT_SHARD_SOURCE),
+  addLog: script(ADD_LOG_SOURCE),
 } as const;
 
 // The codes the scripts refuse with that are byte-format checks (FormatError's).
