@@ -11,6 +11,7 @@ import { bucketDecoder, bucketWords, countWith, type BucketDecoder, type BucketW
 import { errorText, type RedisConnection } from './connection.js';
 import { fixedHeader } from './header.js';
 import { AT, bitInChunk, bucketBitsOf, chunkOf, SHARD_MAGIC, shardKeys, type FilterLayout } from './layout.js';
+import type { Engine } from './module-engine.js';
 
 /** Items per command: a read of 1,000 items is about 2,000 bucket reads; a script of 1,000 items runs a few milliseconds. */
 export const ITEMS_PER_COMMAND = 1000;
@@ -18,6 +19,8 @@ export const ITEMS_PER_COMMAND = 1000;
 export interface OpenedFilter {
   readonly connection: RedisConnection;
   readonly layout: FilterLayout;
+  /** Who handles the items: the server's cuckoo module, or the Lua scripts. */
+  readonly engine: Engine;
   /** Per shard, its chunk keys. */
   readonly keys: readonly (readonly string[])[];
   /** Per shard, the fixed part of its header, which every script compares. */
@@ -32,11 +35,12 @@ export interface OpenedFilter {
   readonly decoder: BucketDecoder;
 }
 
-export function openedFilter(connection: RedisConnection, layout: FilterLayout): OpenedFilter {
+export function openedFilter(connection: RedisConnection, layout: FilterLayout, engine: Engine = 'scripts'): OpenedFilter {
   const words = bucketWords(layout.params);
   return {
     connection,
     layout,
+    engine,
     keys: shardKeys(layout),
     fixedHeaders: Array.from({ length: layout.shards }, (_, shard) => fixedHeader(layout, SHARD_MAGIC, shard)),
     bucketBits: bucketBitsOf(layout.params),
