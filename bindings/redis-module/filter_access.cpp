@@ -262,19 +262,35 @@ bool FilterTarget::open(String** argv, int argc, int& firstItem, bool rootOnly) 
     // A shard's chunk 0, {T}:0, and the filter id: the chunks are {T}:1, ...
     const bool shaped = name_.size() >= 5 && name_.front() == '{' && name_.compare(name_.size() - 3, 3, "}:0") == 0;
     if (!shaped) return refusal.refuse("ERR", quoted(name_) + " holds a shard, but is not named as chunk 0 ({tag}:0)");
+    // The filter id, or the shard's 52 fixed header bytes as the client opened
+    // them (RedisCuckooFilter sends those): then all of them must still hold.
     unsigned long long id = 0;
-    if (argc < 3 || server.StringToULongLong(argv[2], &id) != kOk) {
+    std::size_t openedLength = 0;
+    const auto* opened = argc < 3 ? nullptr : reinterpret_cast<const unsigned char*>(server.StringPtrLen(argv[2], &openedLength));
+    const bool wholeHeader = opened != nullptr && openedLength == kFixedHeaderBytes && std::memcmp(opened, "CKFR", 4) == 0;
+    if (wholeHeader) {
+      id = readBigEndian(opened + at::id, 6);
+    } else if (argc < 3 || server.StringToULongLong(argv[2], &id) != kOk) {
       return refusal.refuse("ERR", "a shard's key is followed by the filter id (CUCKOO.INFO on the filter's "
                                    "name gives it): " + quoted(name_));
     }
-    auto shard = std::make_unique<OpenedShard>(scope_, name_.substr(0, name_.size() - 1));
-    if (!shard->adopt(argv[1], bytes, length, nullptr, 0, name_)) return false;
-    layout_ = shard->layout();
+    // The header as the client knows it before anything else, as the scripts check it.
+    if (!decodeFixedHeader(bytes, length, HeaderKind::kShard, name_, layout_, refusal)) return false;
     if (layout_.id != id) {
       return refusal.refuse("NOT_FOUND", quoted(name_) + " belongs to filter id " + std::to_string(layout_.id) +
                                              ", not " + std::to_string(id) +
                                              ": that filter was dropped and the name used again");
     }
+    // The format version and the log length may have moved on (an upgrade, CHANGE-LOG.md).
+    for (std::size_t k = 0; wholeHeader && k < at::logLength; ++k) {
+      if (k != at::version && bytes[k] != opened[k]) {
+        return refusal.refuse("BAD_PARAMETERS", "the header in " + quoted(name_) +
+                                                    " differs from the parameters the filter was opened with (byte " +
+                                                    std::to_string(k) + ")");
+      }
+    }
+    auto shard = std::make_unique<OpenedShard>(scope_, name_.substr(0, name_.size() - 1));
+    if (!shard->adopt(argv[1], bytes, length, nullptr, 0, name_)) return false;
     addressed_ = layout_.position;
     shards_.push_back(std::move(shard));
     firstItem = 3;
