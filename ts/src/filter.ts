@@ -292,11 +292,12 @@ export class CuckooFilter extends ItemFilter {
 
   /**
    * Items waiting in the stash, outside the table: 0, or 1 once an insert ran
-   * out of evictions (the filter is then `full`). `size` counts it; `loadFactor` does not.
+   * out of evictions (the paper's first failure; later adds still succeed
+   * wherever they find room). `size` counts it; `loadFactor` does not.
    * @example
    * ```ts
-   * while (filter.add(`item-${i++}`));
-   * filter.stashed; // 1: the last item added waits there
+   * while (filter.stashed === 0) filter.add(`item-${i++}`);
+   * filter.loadFactor; // about 0.95 with 4 slots a bucket: the paper's load at the first failure
    * ```
    */
   get stashed(): number {
@@ -323,7 +324,16 @@ export class CuckooFilter extends ItemFilter {
     return this.runtime.core.cuckoo_fpr_bound(this.live('fprBound'));
   }
 
-  /** True while inserts fail: evictions ran out and one item waits in the stash. Deleting makes room. */
+  /**
+   * True when the most recent `add` was refused: its item could not be placed
+   * (its evictions ran out while the stash was occupied), and nothing
+   * changed. False again after an add succeeds, a delete or `clear()`; not
+   * saved in the bytes (a filter from `fromBytes` starts not full).
+   * @example
+   * ```ts
+   * if (!filter.add(item)) console.assert(filter.full); // time to grow or rebuild
+   * ```
+   */
   get full(): boolean {
     return this.runtime.core.cuckoo_full(this.live('full')) !== 0;
   }

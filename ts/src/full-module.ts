@@ -95,7 +95,12 @@ export interface FullModule {
   inspectOptimalBloomHashCount(bitsPerItem: number): number;
   inspectHashIdFor(bucketCount: number): number;
   inspectSemiSortAllowed(bucketSize: number, fingerprintBits: number): boolean;
-  readonly WalkEnd: { readonly none: EmbindEnumValue; readonly placed: EmbindEnumValue; readonly stashed: EmbindEnumValue };
+  readonly WalkEnd: {
+    readonly none: EmbindEnumValue;
+    readonly placed: EmbindEnumValue;
+    readonly stashed: EmbindEnumValue;
+    readonly undone: EmbindEnumValue;
+  };
   readonly SplitRoute: { readonly stays: EmbindEnumValue; readonly moves: EmbindEnumValue; readonly copied: EmbindEnumValue };
   readonly DeleteSource: { readonly nowhere: EmbindEnumValue; readonly bucket: EmbindEnumValue; readonly stash: EmbindEnumValue };
   readonly noSlot: number;
