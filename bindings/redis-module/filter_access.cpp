@@ -260,8 +260,9 @@ bool FilterTarget::open(String** argv, int argc, int& firstItem, bool rootOnly) 
   }
   if (length >= 4 && std::memcmp(bytes, "CKFR", 4) == 0) {
     // A shard's chunk 0, {T}:0, and the filter id: the chunks are {T}:1, ...
-    const bool shaped = name_.size() >= 5 && name_.front() == '{' && name_.compare(name_.size() - 3, 3, "}:0") == 0;
-    if (!shaped) return refusal.refuse("ERR", quoted(name_) + " holds a shard, but is not named as chunk 0 ({tag}:0)");
+    if (!parseShardKey(name_, filterName_)) {
+      return refusal.refuse("ERR", quoted(name_) + " holds a shard, but is not named as its chunk 0 ({name:shard:salt}:0)");
+    }
     // The filter id, or the shard's 52 fixed header bytes as the client opened
     // them (RedisCuckooFilter sends those): then all of them must still hold.
     unsigned long long id = 0;
@@ -300,8 +301,9 @@ bool FilterTarget::open(String** argv, int argc, int& firstItem, bool rootOnly) 
 }
 
 std::string FilterTarget::shardKey(unsigned shard) const {
-  if (!byName_) return name_;
-  return "{" + shardTag(name_, shard, layout_.shards) + "}:0";
+  if (byName_) return "{" + shardTag(name_, shard, layout_.shards) + "}:0";
+  if (shard == addressed_) return name_;
+  return "{" + shardTag(filterName_, shard, layout_.shards) + "}:0";
 }
 
 OpenedShard* FilterTarget::shard(unsigned shard) {

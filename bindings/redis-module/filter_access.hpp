@@ -146,6 +146,7 @@ class FilterTarget {
   bool byName_ = false;
   unsigned addressed_ = 0;
   std::string name_;  // the name, or the shard's key
+  std::string filterName_;  // the name, from a shard's key
   unsigned char root_[kFixedHeaderBytes] = {};
   std::vector<std::unique_ptr<OpenedShard>> shards_;
 };

@@ -269,3 +269,26 @@ std::string shardTag(const std::string& name, unsigned shard, unsigned shards) {
 }
 
 }  // namespace cuckoo::redis
+
+namespace cuckoo::redis {
+
+bool parseShardKey(const std::string& key, std::string& name) {
+  if (key.size() < 9 || key.front() != '{' || key.compare(key.size() - 3, 3, "}:0") != 0) return false;
+  const std::string tag = key.substr(1, key.size() - 4);
+  const std::size_t saltColon = tag.rfind(':');
+  if (saltColon == std::string::npos || saltColon == 0) return false;
+  const std::size_t shardColon = tag.rfind(':', saltColon - 1);
+  if (shardColon == std::string::npos || shardColon == 0) return false;
+  const auto digits = [&](std::size_t from, std::size_t to) {
+    if (from == to) return false;
+    for (std::size_t k = from; k < to; ++k) {
+      if (tag[k] < '0' || tag[k] > '9') return false;
+    }
+    return true;
+  };
+  if (!digits(shardColon + 1, saltColon) || !digits(saltColon + 1, tag.size())) return false;
+  name = tag.substr(0, shardColon);
+  return true;
+}
+
+}  // namespace cuckoo::redis

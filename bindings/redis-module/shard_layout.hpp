@@ -87,5 +87,7 @@ std::uint64_t shardCapacity(std::uint64_t capacity, unsigned shards) noexcept;
 // hash tag of shard `shard` of `shards` of the filter `name` (shardTag).
 unsigned slotOf(const char* tag, std::size_t length) noexcept;
 std::string shardTag(const std::string& name, unsigned shard, unsigned shards);
+// Whether `key` is named as a shard's chunk 0, {name:shard:salt}:0; its filter's name.
+bool parseShardKey(const std::string& key, std::string& name);
 
 }  // namespace cuckoo::redis
