@@ -154,7 +154,9 @@ bool OpenedShard::adopt(String* name, unsigned char* bytes, std::size_t length, 
                                          : fingerprint >= (std::uint64_t{1} << params.fingerprintBits) ||
                                                bucket >= params.bucketCount;
   if (stashBad) return refusal.refuse("INCONSISTENT", quoted(key) + " has a damaged stash");
-  if (readBigEndian(bytes + at::itemCount, 8) > params.bucketCount * layout_.slotsPerBucket() + 1) {
+  // At most every slot and the stash; at least the stash.
+  const std::uint64_t items = readBigEndian(bytes + at::itemCount, 8);
+  if (items > params.bucketCount * layout_.slotsPerBucket() + 1 || (fingerprint != 0 && items == 0)) {
     return refusal.refuse("INCONSISTENT", quoted(key) + " has a damaged item count");
   }
   header_ = bytes;

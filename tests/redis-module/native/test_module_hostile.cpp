@@ -97,6 +97,13 @@ TEST(RedisModuleHostile, DamagedKeysAreRefusedWithNothingWritten) {
       keys.at(key)->assign(reinterpret_cast<const unsigned char*>(original.data()), original.size());
     }
   }
+  // A stash with no item counted (found by the fuzzer: INFO's load then overflowed).
+  std::string stashed = zero;
+  stashed[55] = 1;
+  stashed.replace(60, 8, std::string(8, '\0'));
+  keys.at("{big:0:0}:0")->assign(reinterpret_cast<const unsigned char*>(stashed.data()), stashed.size());
+  expectRefused(host, {"CUCKOO.INFO", "big"}, "INCONSISTENT key '{big:0:0}:0' has a damaged item count");
+  keys.at("{big:0:0}:0")->assign(reinterpret_cast<const unsigned char*>(zero.data()), zero.size());
   // A key of another type.
   keys["{big:0:0}:1"]->type = 2;
   expectRefused(host, items("CUCKOO.MADD", "big", 3000), "WRONGTYPE");
