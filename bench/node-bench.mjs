@@ -2,7 +2,7 @@
 // `npm run bench`: the JavaScript boundary (boundary.mjs), then cuckoo-wasm
 // through its public API, the native core (cuckoo_bench --json) and the npm
 // peers cuckoo-filter and bloom-filters in one markdown table. --boundary,
-// --growth and --redis run those programs; --space prints space.mjs's table
+// --growth, --redis and --redis-module run those programs; --space prints space.mjs's table
 // (node/options.mjs has the flags). A program, not a test: it prints figures
 // and whether the targets are met, and exits 0 either way.
 
@@ -122,4 +122,14 @@ function runProgram(file) {
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-await (options.boundary ? runProgram('boundary.mjs') : options.growth ? runProgram('growth.mjs') : options.redis ? runProgram('redis.mjs') : options.space ? mainSpace() : main());
+await (options.boundary
+  ? runProgram('boundary.mjs')
+  : options.growth
+    ? runProgram('growth.mjs')
+    : options.redis
+      ? runProgram('redis.mjs')
+      : options['redis-module']
+        ? runProgram('redis-module.mjs')
+        : options.space
+          ? mainSpace()
+          : main());

@@ -4,8 +4,8 @@
 import { parseCommandLine } from '../support/cli.mjs';
 
 const USAGE =
-  'usage: node bench/node-bench.mjs [--quick] [--json] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json] | --redis [--quick] [--json]';
-const FLAGS = ['quick', 'json', 'space', 'growth', 'boundary', 'redis'];
+  'usage: node bench/node-bench.mjs [--quick] [--json] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json] | --redis [--quick] [--json] | --redis-module [--quick] [--json]';
+const FLAGS = ['quick', 'json', 'space', 'growth', 'boundary', 'redis', 'redis-module'];
 
 /** Keys per peer has- / delete measurement. */
 export const PEER_SAMPLE = 50_000;

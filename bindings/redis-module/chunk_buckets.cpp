@@ -55,35 +55,17 @@ ShardTable::ShardTable(const FilterLayout& layout, ChunkSource& source, Refusal&
 unsigned char* ShardTable::open(unsigned chunk) noexcept {
   unsigned char* bytes = source_.openChunk(chunk);
   chunks_[chunk] = bytes;
+  if (bytes != nullptr) lengths_[chunk] = chunkExtent(layout_, chunk).bytes;
   return bytes;
 }
 
 void ShardTable::journal(std::uint32_t bucket, const unsigned char* bytes, std::uint64_t bit) {
-  if (seen_.empty()) seen_.assign(64, 0);
-  const std::uint64_t key = std::uint64_t{bucket} + 1;
-  std::size_t mask = seen_.size() - 1;
-  std::size_t slot = (bucket * 0x9e3779b97f4a7c15ULL) >> 40 & mask;
-  while (seen_[slot] != 0) {
-    if (seen_[slot] == key) return;
-    slot = (slot + 1) & mask;
-  }
-  seen_[slot] = key;
-  Saved saved;
+  Saved& saved = journal_.emplace_back();
   saved.bucket = bucket;
-  saved.at = const_cast<unsigned char*>(bytes) + (bit >> 3);
+  saved.chunk = const_cast<unsigned char*>(bytes);
+  saved.bit = bit;
   saved.length = static_cast<unsigned>(((bit & 7) + bucketBits_ + 7) / 8);
-  std::memcpy(saved.original, saved.at, saved.length);
-  journal_.push_back(saved);
-  if (2 * journal_.size() > seen_.size()) {
-    // Grow the set: every journaled bucket again, in a table twice the size.
-    seen_.assign(2 * seen_.size(), 0);
-    mask = seen_.size() - 1;
-    for (const Saved& each : journal_) {
-      std::size_t at = (each.bucket * 0x9e3779b97f4a7c15ULL) >> 40 & mask;
-      while (seen_[at] != 0) at = (at + 1) & mask;
-      seen_[at] = std::uint64_t{each.bucket} + 1;
-    }
-  }
+  std::memcpy(saved.original, bytes + (bit >> 3), saved.length);
 }
 
 void ShardTable::damaged(std::uint32_t bucket, const char* problem) {
@@ -92,66 +74,60 @@ void ShardTable::damaged(std::uint32_t bucket, const char* problem) {
 }
 
 void ShardTable::rollback() noexcept {
-  for (std::size_t k = journal_.size(); k-- > 0;) std::memcpy(journal_[k].at, journal_[k].original, journal_[k].length);
-}
-
-bool ShardTable::bucketChanged(const Saved& saved) const noexcept {
-  std::uint64_t bit = 0;
-  unsigned char* bytes = const_cast<ShardTable*>(this)->locate(saved.bucket, bit);
-  const unsigned shift = static_cast<unsigned>(bit & 7);
-  const unsigned trailing = 8 * saved.length - shift - bucketBits_;
-  for (unsigned k = 0; k < saved.length; ++k) {
-    unsigned difference = static_cast<unsigned>(bytes[(bit >> 3) + k] ^ saved.original[k]);
-    if (k == 0) difference &= 0xffU >> shift;
-    if (k + 1 == saved.length) difference &= (0xffU << trailing) & 0xffU;
-    if (difference != 0) return true;
+  for (std::size_t k = journal_.size(); k-- > 0;) {
+    std::memcpy(journal_[k].chunk + (journal_[k].bit >> 3), journal_[k].original, journal_[k].length);
   }
-  return false;
 }
 
 // ---- Plain buckets.
 
-PlainChunkBuckets::Probe PlainChunkBuckets::probe(std::uint32_t bucket) const noexcept {
+PlainChunkBuckets::Place PlainChunkBuckets::placeOf(std::uint32_t bucket) const noexcept {
+  Place place{nullptr, 0, 0};
+  place.bytes = table_->locate(bucket, place.bit, place.room);
+  return place;
+}
+
+PlainChunkBuckets::Probe PlainChunkBuckets::decode(const Place& place) const noexcept {
   Probe p{};
-  std::uint64_t bit = 0;
-  const unsigned char* bytes = table_->locate(bucket, bit);
-  if (bytes == nullptr) return p;
+  if (place.bytes == nullptr) return p;
   const unsigned width = slots_ * bits_;
   if (width <= 64) {
-    const std::uint64_t word = readField(bytes, bit, width);
+    const std::uint64_t word = width <= 57 ? readWord(place.bytes, place.bit, width, place.room) : readField(place.bytes, place.bit, width);
     const std::uint64_t mask = lowMask(bits_);
     for (unsigned s = 0; s < slots_; ++s) p.slot[s] = static_cast<std::uint32_t>(word >> ((slots_ - 1 - s) * bits_) & mask);
   } else {
-    for (unsigned s = 0; s < slots_; ++s) p.slot[s] = static_cast<std::uint32_t>(readField(bytes, bit + s * bits_, bits_));
+    for (unsigned s = 0; s < slots_; ++s) p.slot[s] = static_cast<std::uint32_t>(readField(place.bytes, place.bit + s * bits_, bits_));
   }
   return p;
 }
 
-void PlainChunkBuckets::write(std::uint32_t bucket, unsigned slot, std::uint32_t value) noexcept {
-  std::uint64_t bit = 0;
-  unsigned char* bytes = table_->locate(bucket, bit);
-  if (bytes == nullptr) return;
-  table_->journal(bucket, bytes, bit);
-  writeField(bytes, bit + std::uint64_t{slot} * bits_, bits_, value);
+void PlainChunkBuckets::write(std::uint32_t bucket, const Place& place, unsigned slot, std::uint32_t value) noexcept {
+  if (place.bytes == nullptr) return;
+  table_->journal(bucket, place.bytes, place.bit);
+  const std::uint64_t bit = place.bit + std::uint64_t{slot} * bits_;
+  writeWord(place.bytes, bit, bits_, value, place.room - ((bit >> 3) - (place.bit >> 3)));
 }
 
 bool PlainChunkBuckets::insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
-  const std::uint32_t empty = matching(probe(bucket), 0);
+  const Place place = placeOf(bucket);
+  const std::uint32_t empty = matching(decode(place), 0);
   if (empty == 0) return false;
-  write(bucket, static_cast<unsigned>(__builtin_ctz(empty)), fingerprint);
+  write(bucket, place, static_cast<unsigned>(__builtin_ctz(empty)), fingerprint);
   return true;
 }
 
 bool PlainChunkBuckets::removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
-  const std::uint32_t found = matching(probe(bucket), fingerprint);
+  const Place place = placeOf(bucket);
+  const std::uint32_t found = matching(decode(place), fingerprint);
   if (found == 0) return false;
-  write(bucket, static_cast<unsigned>(__builtin_ctz(found)), 0);
+  write(bucket, place, static_cast<unsigned>(__builtin_ctz(found)), 0);
   return true;
 }
 
 std::uint32_t PlainChunkBuckets::exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
-  const std::uint32_t previous = probe(bucket).slot[slot];
-  write(bucket, slot, fingerprint);
+  const Place place = placeOf(bucket);
+  const std::uint32_t previous = decode(place).slot[slot];
+  write(bucket, place, slot, fingerprint);
   return previous;
 }
 
@@ -160,18 +136,26 @@ std::uint32_t PlainChunkBuckets::exchange(std::uint32_t bucket, unsigned slot, s
 bool SemiSortedChunkBuckets::decode(std::uint32_t bucket, Probe& out) const noexcept {
   out = Probe{};
   std::uint64_t bit = 0;
-  const unsigned char* bytes = table_->locate(bucket, bit);
+  std::size_t room = 0;
+  const unsigned char* bytes = table_->locate(bucket, bit, room);
   if (bytes == nullptr) return false;
-  const auto rank = static_cast<unsigned>(readField(bytes, bit, kNibbleRankBits));
+  // The rank, then the four low parts: from one word when the bucket fits one.
+  const unsigned lowBits = bits_ - 4;
+  const unsigned width = kNibbleRankBits + 4 * lowBits;
+  const std::uint64_t word = width <= 57 ? readWord(bytes, bit, width, room) : 0;
+  const auto field = [&](unsigned offset, unsigned fieldWidth) {
+    if (width <= 57) return (word >> (width - offset - fieldWidth)) & lowMask(fieldWidth);
+    return readField(bytes, bit + offset, fieldWidth);
+  };
+  const auto rank = static_cast<unsigned>(field(0, kNibbleRankBits));
   if (rank >= kNibbleMultisets) {
     table_->damaged(bucket, ("has rank " + std::to_string(rank) + ", which names no bucket").c_str());
     return false;
   }
-  const unsigned lowBits = bits_ - 4;
   const std::uint32_t nibbles = semisort::kUnrank[rank];
   Probe decoded;
   for (unsigned s = 0; s < 4; ++s) {
-    const auto low = static_cast<std::uint32_t>(readField(bytes, bit + kNibbleRankBits + s * lowBits, lowBits));
+    const auto low = static_cast<std::uint32_t>(field(kNibbleRankBits + s * lowBits, lowBits));
     decoded.entries[s] = ((nibbles >> (4 * s)) & 0xFU) << lowBits | low;
   }
   if (decoded.entries[0] > decoded.entries[1] || decoded.entries[1] > decoded.entries[2] ||

@@ -6,12 +6,13 @@
 // and makes exactly the choices a CuckooFilter makes: the lowest slot, the
 // same slot exchanged, a semi-sorted bucket kept sorted.
 //
-// The bytes are changed in place. Before a bucket's first write its bytes
-// are kept (the journal), which gives three things: the buckets a command
-// changed (for replication and the change log), whether anything changed at
-// all, and the way back when the command meets a damaged bucket or chunk
-// after its first write: then the table is put back as it was and the command
-// refused, having written nothing.
+// The bytes are changed in place. Before each write a bucket's bytes are
+// kept (the journal), which gives the buckets a command wrote (for
+// replication and the change log) and the way back when the command meets a
+// damaged bucket or chunk after its first write: then the table is put back
+// as it was and the command refused, having written nothing. (A bucket
+// written twice is in the journal twice: cheaper than a set, on the path every
+// add takes; the way back restores the latest first.)
 //
 // The kernel's calls cannot fail, so a view that meets a damaged chunk or
 // bucket records the refusal, and from then on answers without touching
@@ -32,7 +33,28 @@ inline constexpr unsigned kMaxChunks = 64;
 
 // Bits [bit, bit + width) of `bytes`, width 1 to 64, in BITFIELD order.
 std::uint64_t readField(const unsigned char* bytes, std::uint64_t bit, unsigned width) noexcept;
+
+// The same for width + bit % 8 <= 64 with one load, when `room` (the bytes
+// from byte bit / 8 to the end of the string) holds 8.
+inline std::uint64_t readWord(const unsigned char* bytes, std::uint64_t bit, unsigned width, std::size_t room) noexcept {
+  if (room < 8) return readField(bytes, bit, width);
+  std::uint64_t word;
+  __builtin_memcpy(&word, bytes + (bit >> 3), 8);
+  return (__builtin_bswap64(word) << (bit & 7)) >> (64 - width);
+}
 void writeField(unsigned char* bytes, std::uint64_t bit, unsigned width, std::uint64_t value) noexcept;
+
+// writeField for width + bit % 8 <= 64, with one load and one store when
+// `room` (the bytes from byte bit / 8 on) holds 8.
+inline void writeWord(unsigned char* bytes, std::uint64_t bit, unsigned width, std::uint64_t value, std::size_t room) noexcept {
+  if (room < 8 || width + (bit & 7) > 64) return writeField(bytes, bit, width, value);
+  std::uint64_t word;
+  __builtin_memcpy(&word, bytes + (bit >> 3), 8);
+  const unsigned below = static_cast<unsigned>(64 - (bit & 7) - width);
+  const std::uint64_t mask = (width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1) << below;
+  word = __builtin_bswap64((__builtin_bswap64(word) & ~mask) | ((value << below) & mask));
+  __builtin_memcpy(bytes + (bit >> 3), &word, 8);
+}
 
 // Opens a chunk of the shard for the table: its bytes, checked to be the
 // chunk's full length, or null with a refusal recorded.
@@ -58,6 +80,11 @@ class ShardTable {
   // The bytes of the chunk holding `bucket`, and the bucket's first bit there;
   // null when the chunk cannot be used.
   unsigned char* locate(std::uint32_t bucket, std::uint64_t& bit) noexcept {
+    std::size_t room = 0;
+    return locate(bucket, bit, room);
+  }
+  // The same, and `room`: the chunk's bytes from the bucket's first byte on.
+  unsigned char* locate(std::uint32_t bucket, std::uint64_t& bit, std::size_t& room) noexcept {
     unsigned chunk = 0;
     if (bucket < zero_) {
       bit = kHeaderBits + std::uint64_t{bucket} * bucketBits_;
@@ -67,10 +94,29 @@ class ShardTable {
       bit = std::uint64_t{relative % later_} * bucketBits_;
     }
     unsigned char* bytes = chunks_[chunk];
-    return bytes != nullptr || failed() ? bytes : open(chunk);
+    if (bytes == nullptr && !failed()) bytes = open(chunk);
+    room = lengths_[chunk] - (bit >> 3);
+    return bytes;
   }
 
-  // Keeps the bucket's bytes before its first write in this command.
+  // Asks for the bucket's first bytes ahead of use, when its chunk is open
+  // (opening one is left to its first use, which may refuse it).
+  void prefetch(std::uint32_t bucket) const noexcept {
+    unsigned chunk = 0;
+    std::uint64_t bit = kHeaderBits + std::uint64_t{bucket} * bucketBits_;
+    if (bucket >= zero_) {
+      const std::uint32_t relative = bucket - zero_;
+      chunk = 1 + relative / later_;
+      bit = std::uint64_t{relative % later_} * bucketBits_;
+    }
+    if (chunks_[chunk] == nullptr) return;
+    // GCC 12 drops a prefetch whose address came through this division (seen
+    // in the code it made): the address goes through memory first.
+    const unsigned char* volatile address = chunks_[chunk] + (bit >> 3);
+    __builtin_prefetch(address, 1, 3);
+  }
+
+  // Keeps the bucket's bytes before a write.
   void journal(std::uint32_t bucket, const unsigned char* bytes, std::uint64_t bit);
 
   // Records a damaged bucket.
@@ -79,10 +125,9 @@ class ShardTable {
   // Puts every journaled bucket back, the latest first.
   void rollback() noexcept;
 
-  // Visits each bucket whose bits the command changed (once, in the order of
-  // their first writes): visit(bucket, chunk bytes, first bit). Returns how many.
+  // Visits each journaled write, in order: visit(bucket, chunk bytes, first bit).
   template <class Visit>
-  std::size_t forEachChanged(Visit&& visit);
+  void forEachWritten(Visit&& visit);
 
   // The chunks opened so far (a chunk's bytes, or null).
   unsigned char* chunk(unsigned index) const noexcept { return chunks_[index]; }
@@ -93,13 +138,13 @@ class ShardTable {
 
   struct Saved {
     std::uint32_t bucket;
-    unsigned char* at;  // the bucket's first byte
-    unsigned length;
+    unsigned char* chunk;
+    std::uint64_t bit;  // the bucket's first bit in its chunk
+    unsigned length;    // bytes from its first byte to its last
     unsigned char original[kMaxBucketBytes];
   };
 
   [[gnu::cold, gnu::noinline]] unsigned char* open(unsigned chunk) noexcept;
-  bool bucketChanged(const Saved& saved) const noexcept;
 
   const FilterLayout& layout_;
   ChunkSource& source_;
@@ -108,22 +153,13 @@ class ShardTable {
   std::uint32_t zero_;
   std::uint32_t later_;
   unsigned char* chunks_[kMaxChunks] = {};
+  std::size_t lengths_[kMaxChunks] = {};
   std::vector<Saved> journal_;
-  // Journaled buckets: an open-addressing set of bucket + 1, indices into journal_.
-  std::vector<std::uint64_t> seen_;
 };
 
 template <class Visit>
-std::size_t ShardTable::forEachChanged(Visit&& visit) {
-  std::size_t changed = 0;
-  for (const Saved& saved : journal_) {
-    if (!bucketChanged(saved)) continue;
-    std::uint64_t bit = 0;
-    unsigned char* bytes = locate(saved.bucket, bit);
-    visit(saved.bucket, bytes, bit);
-    ++changed;
-  }
-  return changed;
+void ShardTable::forEachWritten(Visit&& visit) {
+  for (const Saved& saved : journal_) visit(saved.bucket, saved.chunk, saved.bit);
 }
 
 // b slots of f bits per bucket.
@@ -143,7 +179,7 @@ class PlainChunkBuckets {
 
   unsigned slots() const noexcept { return slots_; }
 
-  Probe probe(std::uint32_t bucket) const noexcept;
+  Probe probe(std::uint32_t bucket) const noexcept { return decode(placeOf(bucket)); }
   bool holds(const Probe& p, std::uint32_t fingerprint) const noexcept { return matching(p, fingerprint) != 0; }
   std::uint32_t matching(const Probe& p, std::uint32_t fingerprint) const noexcept {
     std::uint32_t found = 0;
@@ -161,8 +197,16 @@ class PlainChunkBuckets {
   }
 
  private:
-  // Writes slot `slot` of a bucket whose probe was taken; false after a failure.
-  void write(std::uint32_t bucket, unsigned slot, std::uint32_t value) noexcept;
+  // Where a bucket's bits are: null bytes after a failure.
+  struct Place {
+    unsigned char* bytes;
+    std::uint64_t bit;
+    std::size_t room;
+  };
+  Place placeOf(std::uint32_t bucket) const noexcept;
+  Probe decode(const Place& place) const noexcept;
+  // Writes slot `slot` of the bucket at `place` (nothing after a failure).
+  void write(std::uint32_t bucket, const Place& place, unsigned slot, std::uint32_t value) noexcept;
 
   ShardTable* table_ = nullptr;
   unsigned slots_ = 1;

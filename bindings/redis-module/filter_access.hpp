@@ -7,11 +7,9 @@
 // headers against each other, each chunk's type and length when first used;
 // a damaged bucket met later undoes what the command wrote (ShardTable).
 //
-// A command's writes reach replicas and the AOF as plain commands, so that a
-// server without the module holds the same bytes: per changed chunk one
-// BITFIELD ... SET of the changed buckets' bits, and SETRANGE of the header's
-// 24 state bytes; on a filter of format 2, the change-log record
-// (change_log.hpp). Redis wraps them in MULTI/EXEC.
+// A command's writes reach replicas and the AOF as commands every server has
+// (replication.hpp), and on a filter of format 2 the change-log record
+// (change_log.hpp).
 
 #include <cstdint>
 #include <memory>

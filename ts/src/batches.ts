@@ -101,22 +101,30 @@ function unsafeElement(items: Float64Array, index: number, what: string): RangeE
 /**
  * Each item of a batch as its own bytes, for a server that hashes the items
  * itself (the Redis module): a string stays a string (its UTF-8 bytes are
- * the item), anything else becomes the bytes the core would hash. The checks
- * and errors are forEachChunk's, all made before anything is returned.
+ * the item), anything else becomes the bytes the core would hash (a
+ * numeric array's in one block from `allocate`, which must start its
+ * ArrayBuffer). The checks and errors are
+ * forEachChunk's, all made before anything is returned.
  */
-export function itemsAsBytes(items: unknown, what: string): (string | Uint8Array)[] {
+export function itemsAsBytes(
+  items: unknown,
+  what: string,
+  allocate: (length: number) => Uint8Array = (length) => new Uint8Array(length),
+): (string | Uint8Array)[] {
   if (isNumericItemArray(items)) {
     if (items instanceof Float64Array) {
       const invalid = firstUnsafeInteger(items, 0, items.length);
       if (invalid >= 0) throw unsafeElement(items, invalid, what);
     }
-    const bytes = new Uint8Array(items.length * NUMERIC_ITEM_BYTES);
+    const bytes = allocate(items.length * NUMERIC_ITEM_BYTES);
     writeNumericRun(items, 0, items.length, bytes, 0);
     return Array.from({ length: items.length }, (_, k) => bytes.subarray(k * NUMERIC_ITEM_BYTES, (k + 1) * NUMERIC_ITEM_BYTES));
   }
   if (typeof items === 'string' || typeof (items as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== 'function') {
     throw notABatch(items, what);
   }
+  // An array of strings (the common batch) is its own bytes: returned as it is.
+  if (Array.isArray(items) && items.every((item) => typeof item === 'string')) return items as string[];
   const out: (string | Uint8Array)[] = [];
   for (const item of items as Iterable<unknown>) out.push(itemAsBytes(item, what, out.length));
   return out;

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "replication.hpp"
 #include "server_api.hpp"
 
 extern "C" int RedisModule_OnLoad(cuckoo::redis::Ctx* ctx, cuckoo::redis::String** argv, int argc);
@@ -139,6 +140,17 @@ long long apply(Keyspace& keyspace, const std::vector<std::string>& command) {
         const unsigned mask = 1U << (7 - at % 8);
         value.bytes[at / 8] = static_cast<unsigned char>((value.bytes[at / 8] & ~mask) | (one != 0 ? mask : 0));
       }
+    }
+  } else if (name == "EVAL") {
+    // Only the module's script of byte ranges, applied as the script would apply it.
+    if (command.at(1) != kRangesScript || command.at(2) != "1") throw std::runtime_error("an unknown script");
+    const std::string& packed = command.at(4);
+    for (std::size_t at = 0; at < packed.size();) {
+      const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(packed.at(k)); };
+      const std::size_t offset = ((std::size_t{byte(at)} * 256 + byte(at + 1)) * 256 + byte(at + 2)) * 256 + byte(at + 3);
+      const std::size_t length = byte(at + 4);
+      apply(keyspace, {"SETRANGE", command.at(3), std::to_string(offset), packed.substr(at + 5, length)});
+      at += 5 + length;
     }
   } else if (name == "INCR") {
     Value& value = stringValue(keyspace, command.at(1));

@@ -81,48 +81,102 @@ function shardOf(opened: OpenedFilter, item: unknown, what: string): number {
   return Math.floor((locateItem(opened.layout.params, item, what)[LOCATION_WORDS - 1]! * opened.layout.shards) / 2 ** 32);
 }
 
-/** Per shard, the positions of its items, cut into runs of at most ITEMS_PER_COMMAND. */
-function runsByShard(opened: OpenedFilter, items: readonly RedisArgument[], what: string): number[][][] {
-  const shards = shardsOf(opened, items, what);
-  const runs: number[][][] = Array.from({ length: opened.layout.shards }, () => []);
-  for (let k = 0; k < items.length; k++) {
-    const list = runs[shards[k]!]!;
-    const last = list[list.length - 1];
-    if (last === undefined || last.length === ITEMS_PER_COMMAND) list.push([k]);
-    else last.push(k);
-  }
-  return runs;
+/**
+ * A run of one shard's items, at most ITEMS_PER_COMMAND: items [first,
+ * first + length) of the batch when the filter has one shard, else those at
+ * `positions`.
+ */
+interface Run {
+  readonly first: number;
+  readonly length: number;
+  readonly positions: readonly number[] | null;
 }
 
-function command(opened: OpenedFilter, name: string, shard: number, items: readonly RedisArgument[]): RedisArgument[] {
-  return [name, opened.keys[shard]![0]!, opened.fixedHeaders[shard]!, ...items];
+/** Per shard, its runs. */
+function runsByShard(opened: OpenedFilter, items: readonly RedisArgument[], what: string): Run[][] {
+  if (opened.layout.shards === 1) {
+    const runs: Run[] = [];
+    for (let first = 0; first < items.length; first += ITEMS_PER_COMMAND) {
+      runs.push({ first, length: Math.min(ITEMS_PER_COMMAND, items.length - first), positions: null });
+    }
+    return [runs];
+  }
+  const shards = shardsOf(opened, items, what);
+  const positions: number[][] = Array.from({ length: opened.layout.shards }, () => []);
+  for (let k = 0; k < items.length; k++) positions[shards[k]!]!.push(k);
+  return positions.map((list) => {
+    const runs: Run[] = [];
+    for (let first = 0; first < list.length; first += ITEMS_PER_COMMAND) {
+      const part = list.slice(first, first + ITEMS_PER_COMMAND);
+      runs.push({ first: 0, length: part.length, positions: part });
+    }
+    return runs;
+  });
 }
+
+/** The batch position of a run's item `k`. */
+const positionOf = (run: Run, k: number): number => (run.positions === null ? run.first + k : run.positions[k]!);
+
+// Where node's Buffer exists (node-redis sends a Buffer as it is, any other
+// bytes after a copy into one), the bytes this engine sends are Buffers.
+interface BufferClass {
+  from(buffer: ArrayBufferLike, byteOffset: number, length: number): Uint8Array;
+  allocUnsafeSlow(length: number): Uint8Array;
+}
+const buffers = (globalThis as { Buffer?: BufferClass }).Buffer;
+const asSent = (bytes: Uint8Array): Uint8Array => (buffers === undefined ? bytes : buffers.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+// A block of its own (not a slice of node's pool): itemsAsBytes writes numbers into it from its buffer's start.
+const allocate = (length: number): Uint8Array => (buffers === undefined ? new Uint8Array(length) : buffers.allocUnsafeSlow(length));
+const headersSent = new WeakMap<OpenedFilter, Uint8Array[]>();
+
+/** An item as the module takes it: a string as itself, bytes as a Buffer where node's exists. */
+function itemAsSent(item: unknown, what: string): RedisArgument {
+  const bytes = itemAsBytes(item, what);
+  return typeof bytes === 'string' ? bytes : asSent(bytes);
+}
+
+/** A command on shard `shard`: its chunk 0, its fixed header as opened, then the run's items. */
+function command(opened: OpenedFilter, name: string, shard: number, items: readonly RedisArgument[], run: Run): RedisArgument[] {
+  let headers = headersSent.get(opened);
+  if (headers === undefined) {
+    headers = opened.fixedHeaders.map(asSent);
+    headersSent.set(opened, headers);
+  }
+  const out = new Array<RedisArgument>(3 + run.length);
+  out[0] = name;
+  out[1] = opened.keys[shard]![0]!;
+  out[2] = headers[shard]!;
+  for (let k = 0; k < run.length; k++) out[3 + k] = items[positionOf(run, k)]!;
+  return out;
+}
+
+const ONE: Run = { first: 0, length: 1, positions: null };
 
 /** EXISTS or COUNT of one item: its copies (EXISTS: 1 or 0). */
 export async function moduleCopies(opened: OpenedFilter, item: unknown, exists: boolean, what: string): Promise<number> {
-  const bytes = itemAsBytes(item, `${what}: item`);
+  const bytes = itemAsSent(item, `${what}: item`);
   const shard = shardOf(opened, bytes, `${what}: item`);
-  return Number(await send(opened, shard, command(opened, exists ? 'CUCKOO.EXISTS' : 'CUCKOO.COUNT', shard, [bytes]), true, what));
+  return Number(await send(opened, shard, command(opened, exists ? 'CUCKOO.EXISTS' : 'CUCKOO.COUNT', shard, [bytes], ONE), true, what));
 }
 
 /** One add, addUnique or delete, answered as the mutating script answers it (mutateOne). */
 export async function moduleMutateOne(opened: OpenedFilter, operation: Mutation, item: unknown, what: string): Promise<number> {
-  const bytes = itemAsBytes(item, `${what}: item`);
+  const bytes = itemAsSent(item, `${what}: item`);
   const shard = shardOf(opened, bytes, `${what}: item`);
   const name = operation === 'add' ? 'CUCKOO.ADD' : operation === 'delete' ? 'CUCKOO.DEL' : 'CUCKOO.ADDNX';
-  const reply = Number(await send(opened, shard, command(opened, name, shard, [bytes]), false, what));
+  const reply = Number(await send(opened, shard, command(opened, name, shard, [bytes], ONE), false, what));
   // ADDNX: 1 added, 0 present, -1 full; the script's addUnique: 0 added, 1 present, 2 full.
   return operation === 'addUnique' ? (reply === 1 ? 0 : reply === 0 ? 1 : 2) : reply;
 }
 
 /** Adds (each shard stopping at its first refused item) or deletes items; resolves to how many. */
 export async function moduleMutateMany(opened: OpenedFilter, operation: 'add' | 'delete', items: unknown, what: string): Promise<number> {
-  const bytes = itemsAsBytes(items, `${what}: items`);
+  const bytes = itemsAsBytes(items, `${what}: items`, allocate);
   const name = operation === 'add' ? 'CUCKOO.MADD' : 'CUCKOO.DEL';
   const perShard = runsByShard(opened, bytes, `${what}: items`).map(async (runs, shard) => {
     let done = 0;
     for (const run of runs) {
-      const counted = Number(await send(opened, shard, command(opened, name, shard, run.map((k) => bytes[k]!)), false, what));
+      const counted = Number(await send(opened, shard, command(opened, name, shard, bytes, run), false, what));
       done += counted;
       if (operation === 'add' && counted < run.length) break;
     }
@@ -133,15 +187,15 @@ export async function moduleMutateMany(opened: OpenedFilter, operation: 'add' | 
 
 /** MEXISTS: entry k is 1 if item k may be present, 0 if not. */
 export async function moduleHasMany(opened: OpenedFilter, items: unknown, what: string): Promise<Uint8Array> {
-  const bytes = itemsAsBytes(items, `${what}: items`);
+  const bytes = itemsAsBytes(items, `${what}: items`, allocate);
   const answers = new Uint8Array(bytes.length);
   const work: Promise<void>[] = [];
   runsByShard(opened, bytes, `${what}: items`).forEach((runs, shard) => {
     for (const run of runs) {
       work.push(
-        send(opened, shard, command(opened, 'CUCKOO.MEXISTS', shard, run.map((k) => bytes[k]!)), true, what).then((reply) => {
+        send(opened, shard, command(opened, 'CUCKOO.MEXISTS', shard, bytes, run), true, what).then((reply) => {
           const found = reply as number[];
-          run.forEach((k, position) => (answers[k] = Number(found[position])));
+          for (let k = 0; k < run.length; k++) answers[positionOf(run, k)] = Number(found[k]);
         }),
       );
     }
