@@ -1,5 +1,6 @@
-// How the module's writes leave the server: as plain commands (BITFIELD SET
-// of the changed buckets, SETRANGE of the header's state), so that a replica
+// How the module's writes leave the server: as commands every server has
+// (BITFIELD SET of one or two changed buckets, an EVAL writing the byte
+// ranges of more, SETRANGE of the header's state), so that a replica
 // without the module, an AOF loaded by a server without it, and RDB files and
 // DUMP payloads all hold the very bytes the master holds; and a filter moves
 // back to a server with the module and goes on there.
@@ -50,6 +51,10 @@ async function writeThroughTheModule(redis: Client): Promise<void> {
   expect(await filter.deleteMany(Array.from({ length: 500 }, (_, k) => k))).toBe(500);
   expect(await send(redis, 'CUCKOO.MADD', 'big', ...Array.from({ length: 30_000 }, (_, k) => `url-${k}`))).toBe(30_000);
   expect(await send(redis, 'CUCKOO.ADDNX', 'big', 'url-1')).toBe(0);
+  // Writes of one or two buckets go as BITFIELD, larger ones as an EVAL of byte ranges: both kinds.
+  expect(await send(redis, 'CUCKOO.ADD', 'big', 'one more')).toBe(1);
+  expect(await send(redis, 'CUCKOO.DEL', 'big', 'url-2')).toBe(1);
+  expect(await send(redis, 'CUCKOO.ADDNX', 'semi', 'one more')).toBe(1);
 }
 
 async function waitForLink(replica: Client): Promise<void> {
