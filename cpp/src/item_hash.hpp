@@ -10,6 +10,8 @@
 #define XXH_INLINE_ALL
 #include "xxhash.h"
 
+#include "keyed_hash.hpp"
+
 namespace cuckoo::detail {
 
 // XXH3-64 of any length, out of line (item_hash.cpp): the item hash and the
@@ -31,6 +33,12 @@ inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_
 // of FORMAT.md (tests/cpp/test_hashing.cpp) check that it is the same hash.
 [[gnu::always_inline]] inline std::uint64_t hashEightBytes(const void* data, std::uint64_t seed) noexcept {
   return XXH3_len_4to8_64b(static_cast<const xxh_u8*>(data), 8, XXH3_kSecret, seed);
+}
+
+// The item hash of a filter with or without a keyed hash (hashing.hpp: hash
+// ids 1 and 2, or 4 and 5).
+inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_t seed, bool keyed) noexcept {
+  return keyed ? keyedItemHash(data, length, seed) : hashItem(data, length, seed);
 }
 
 // The serialized format's checksum (FORMAT.md): XXH3-64 with seed 0. Frozen

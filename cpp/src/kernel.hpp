@@ -245,15 +245,22 @@ class Kernel {
 
   [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const Index& index, const void* item,
                                                     std::size_t length) noexcept {
-    return locateSeeded(index, f.params_.seed, Buckets::fingerprintBits(f), item, length);
+    return locateSeeded(index, f.params_.seed, Buckets::fingerprintBits(f), keyedOf(f), item, length);
+  }
+  // Whether the filter hashes with the keyed hash: never for a specialised
+  // kernel (kernelFor gives keyed filters the generic one), so there the
+  // test compiles away.
+  [[gnu::always_inline]] static bool keyedOf(const CuckooFilter& f) noexcept {
+    return !kSpecialised && f.params_.keyedHash;
   }
   // `seed` and `fingerprintBits` (a constant in a specialised kernel) as
   // values, so that a batch loop keeps them, and what XXH3 derives from the
   // seed, in registers rather than reloading them after every store.
   [[gnu::always_inline]] static ItemLocation locateSeeded(const Index& index, std::uint64_t seed, unsigned fingerprintBits,
-                                                          const void* item, std::size_t length) noexcept {
+                                                          bool keyed, const void* item, std::size_t length) noexcept {
     // Numbers from JavaScript and typed arrays are 8 bytes.
-    const std::uint64_t hash = kSpecialised && length == 8 ? hashEightBytes(item, seed) : hashItem(item, length, seed);
+    const std::uint64_t hash =
+        kSpecialised && length == 8 ? hashEightBytes(item, seed) : hashItem(item, length, seed, keyed);
     return locateWith(index, hash, fingerprintBits);
   }
 
@@ -360,8 +367,9 @@ class Kernel {
     const Index layout = relation;
     const std::uint64_t seed = f.params_.seed;
     const unsigned fingerprintBits = Buckets::fingerprintBits(f);
+    const bool keyed = keyedOf(f);
     for (std::size_t k = 0; k < n; ++k) {
-      where[k] = locateSeeded(layout, seed, fingerprintBits, items.item(first + k), items.length(first + k));
+      where[k] = locateSeeded(layout, seed, fingerprintBits, keyed, items.item(first + k), items.length(first + k));
       prefetch(view.address(where[k].primaryBucket));
       prefetch(view.address(where[k].alternateBucket));
     }

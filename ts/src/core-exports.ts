@@ -18,8 +18,12 @@ type FixedCall = (handle: Handle, data: Address, width: number, count: number) =
 type FixedAnswers = (handle: Handle, data: Address, width: number, count: number, out: Address) => void;
 type Getter = (handle: Handle) => number;
 
-/** How every create call ends its options: the kick limit, the seed's low and high 32 bits, and semi-sorting (1 or 0). */
-export type KicksSeedSort = [maxKicks: number, seedLow: number, seedHigh: number, semiSort: number];
+/**
+ * How every create call ends its options: the kick limit, the seed's low and
+ * high 32 bits, and the table's flags (validate.ts's tableFlags: 1 semi-sorted,
+ * 2 the keyed item hash).
+ */
+export type KicksSeedSort = [maxKicks: number, seedLow: number, seedHigh: number, flags: number];
 /** A table of a given shape (f, b, m), then {@link KicksSeedSort}. */
 export type TableShapeArgs = [fingerprintBits: number, bucketSize: number, bucketCount: number, ...KicksSeedSort];
 
@@ -47,6 +51,7 @@ export interface CoreExports {
   cuckoo_bucket_size: Getter;
   cuckoo_bucket_count: Getter;
   cuckoo_max_kicks: Getter;
+  cuckoo_hash_id: Getter;
   cuckoo_seed_low: Getter;
   cuckoo_seed_high: Getter;
   cuckoo_semi_sort: Getter;
@@ -81,7 +86,6 @@ export interface CoreExports {
   scalable_clear(handle: Handle): number;
   scalable_size: Getter;
   scalable_entry_count: Getter;
-  scalable_slot_count: Getter;
   scalable_load_factor: Getter;
   scalable_stashed: Getter;
   scalable_byte_length: Getter;
@@ -91,7 +95,6 @@ export interface CoreExports {
   scalable_bucket_count: Getter;
   scalable_fingerprint_bits: Getter;
   scalable_tail_bits: Getter;
-  scalable_rounds: Getter;
   scalable_initial_capacity: Getter;
   scalable_fpr: Getter;
   scalable_growth: Getter;
@@ -129,10 +132,9 @@ export interface CoreExports {
   status_error_code(status: number): Address;
   status_options(status: number): Address;
   option_rule(option: Address): Address;
+  option_default(option: Address): number;
   status_ok(): number;
   status_merge_would_overfill(): number;
-  default_growth(): number;
-  default_max_kicks(): number;
   serialized_header_bytes(): number;
 }
 

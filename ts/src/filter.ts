@@ -7,7 +7,7 @@ import { callsIn, ItemFilter } from './item-filter.js';
 import { describeValue } from './items.js';
 import { requireRuntime } from './loader.js';
 import type { Runtime } from './runtime.js';
-import { checkEvictionOptions, checkInteger, checkNumberOption, checkObject } from './validate.js';
+import { checkEvictionOptions, checkFlag, checkInteger, checkNumberOption, checkObject, tableFlags } from './validate.js';
 
 /** Options of `new CuckooFilter(...)`: the table's exact shape. */
 export interface CuckooFilterOptions {
@@ -23,7 +23,13 @@ export interface CuckooFilterOptions {
   fingerprintBits: number;
   /** Evictions an insert may do before the filter counts as full: 0 to 1,000,000 (default 500). */
   maxKicks?: number;
-  /** Seeds the item hash and the eviction choices: a non-negative safe integer or a bigint below 2^64 (default 0). */
+  /**
+   * Seeds the item hash and the eviction choices: a non-negative safe
+   * integer or a bigint below 2^64. Default: 64 random bits from the
+   * platform's cryptographic source, so that nobody who has not seen the
+   * filter's bytes can aim items at one pair of buckets; give one to build
+   * the same bytes again or to merge filters made apart.
+   */
   seed?: number | bigint;
   /**
    * The paper's semi-sorted buckets (Section 5.2): each entry takes one bit
@@ -32,14 +38,24 @@ export interface CuckooFilterOptions {
    * Needs `bucketSize: 4` and `fingerprintBits` from 5 to 32 (default false).
    */
   semiSort?: boolean;
+  /**
+   * Hash items with SipHash-1-3 keyed by the seed (hash ids 4 and 5,
+   * FORMAT.md) instead of XXH3 (default false): for filters that outsiders
+   * fill and query, since XXH3 does not keep its seed from those who see
+   * its answers. Slower per item (about 2x the hash); every other rule the same.
+   */
+  keyedHash?: boolean;
 }
 
 /** Options of `CuckooFilter.create(...)`: what the filter must hold. */
 export interface CreateOptions {
   /** How many items the filter must hold: an integer from 1 to 2^53 - 1. */
   capacity: number;
-  /** The largest false-positive rate acceptable: greater than 0 and less than 1. */
-  fpr: number;
+  /**
+   * The largest false-positive rate acceptable: greater than 0 and less than 1
+   * (default 0.001, 0.1 %: 13-bit fingerprints, about 13.8 bits per item at capacity).
+   */
+  fpr?: number;
   /** As in {@link CuckooFilterOptions.maxKicks}. */
   maxKicks?: number;
   /** As in {@link CuckooFilterOptions.seed}. */
@@ -49,6 +65,8 @@ export interface CreateOptions {
    * gets bucketSize 4 and one bit less per entry, at any rate.
    */
   semiSort?: boolean;
+  /** As in {@link CuckooFilterOptions.keyedHash}. */
+  keyedHash?: boolean;
 }
 
 /** The parameters of a filter, as returned by {@link CuckooFilter.params}. */
@@ -59,6 +77,8 @@ export interface CuckooFilterParams {
   readonly maxKicks: number;
   readonly seed: bigint;
   readonly semiSort: boolean;
+  /** Items hashed with the keyed hash (SipHash-1-3) rather than XXH3. */
+  readonly keyedHash: boolean;
 }
 
 export type { ItemBatch } from './item-filter.js';
@@ -69,12 +89,13 @@ export type { ItemBatch } from './item-filter.js';
  */
 function createHandle(runtime: Runtime, options: unknown): Handle {
   const what = 'new CuckooFilter';
-  const o = checkObject(options, `${what}: options`, '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort? }');
+  const o = checkObject(options, `${what}: options`, '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort?, keyedHash? }');
   const bucketCount = checkNumberOption(runtime, o, 'bucketCount', what);
   const bucketSize = checkNumberOption(runtime, o, 'bucketSize', what);
   const bits = checkNumberOption(runtime, o, 'fingerprintBits', what);
   const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
-  const status = runtime.core.cuckoo_create(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
+  const flags = tableFlags(semiSort, checkFlag(o.keyedHash, `${what}: keyedHash`));
+  const status = runtime.core.cuckoo_create(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, flags, runtime.results);
   return takeHandle(runtime, status, what, o);
 }
 
@@ -167,26 +188,29 @@ export class CuckooFilter extends ItemFilter {
    * for the rate (the paper's Section 5.1), and the smallest bucket count whose
    * tables hold `capacity` items before their first refused add, so bits per
    * item at capacity is about fingerprintBits / 0.95. Adding `capacity` items
-   * succeeds (with the default maxKicks or more); more may not.
+   * succeeds (with the default maxKicks or more); more may not. Without
+   * `fpr`, the rate is at most 0.001 (0.1 %).
    *
    * @throws TypeError / RangeError for bad options, or when the rate would
    *   need fingerprints over 32 bits or the table does not fit in memory.
    * @example
    * ```ts
-   * const filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-   * filter.params; // { bucketCount: 263158, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false }
+   * const filter = CuckooFilter.create({ capacity: 1000 }); // fpr 0.001: 269 buckets of 4, 13-bit fingerprints
+   * const precise = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
+   * precise.params; // { bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false, keyedHash: false }
    * const compact = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, semiSort: true }); // 1 bit less per entry
    * ```
    */
   static create(options: CreateOptions): CuckooFilter {
     const what = 'CuckooFilter.create';
     const runtime = requireRuntime(what);
-    const o = checkObject(options, `${what}: options`, '{ capacity, fpr, maxKicks?, seed?, semiSort? }');
+    const o = checkObject(options, `${what}: options`, '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash? }');
     // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
     const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
     const fpr = checkNumberOption(runtime, o, 'fpr', what);
     const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
-    const status = runtime.core.cuckoo_create_for_capacity(capacity, fpr, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
+    const flags = tableFlags(semiSort, checkFlag(o.keyedHash, `${what}: keyedHash`));
+    const status = runtime.core.cuckoo_create_for_capacity(capacity, fpr, maxKicks, seedLow, seedHigh, flags, runtime.results);
     return new CuckooFilter(adopted(takeHandle(runtime, status, what, o)));
   }
 
@@ -350,6 +374,7 @@ export class CuckooFilter extends ItemFilter {
         maxKicks: core.cuckoo_max_kicks(handle),
         seed: (BigInt(core.cuckoo_seed_high(handle) >>> 0) << 32n) | BigInt(core.cuckoo_seed_low(handle) >>> 0),
         semiSort: core.cuckoo_semi_sort(handle) !== 0,
+        keyedHash: core.cuckoo_hash_id(handle) >= 4,
       });
     }
     return this.#params;

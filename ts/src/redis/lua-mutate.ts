@@ -25,7 +25,8 @@ const LUA_MUTATE_MAIN = String.raw`
 -- constant's halves, each part under 2^48. Written out in each branch: a call
 -- costs more than the arithmetic it would share.
 local alternate
-if hashId == 1 then
+-- Hash ids 1 and 4 relate buckets by XOR, 2 and 5 by reflection (hashing.hpp).
+if hashId == 1 or hashId == 4 then
   local mask = bucketCount - 1
   alternate = function(bucket, fingerprint)
     local x = bxor(fingerprint, rshift(fingerprint, 16)) % TWO32

@@ -17,18 +17,24 @@ import type { EngineChoice } from './module-engine.js';
 export interface RedisCreateOptions {
   /** How many items the filter must hold: an integer from 1 to 2^53 - 1. */
   capacity: number;
-  /** The largest false-positive rate acceptable: greater than 0 and less than 1. */
-  fpr: number;
+  /** The largest false-positive rate acceptable: greater than 0 and less than 1 (default 0.001, as for CuckooFilter.create). */
+  fpr?: number;
   /**
    * Evictions an insert may do: 0 to 1,000,000 (default 500). They run inside
    * one script, during which Redis serves nobody else: 500 took about 5 ms in
    * the README's measurement.
    */
   maxKicks?: number;
-  /** Seeds the item hash and the eviction choices: a non-negative safe integer or a bigint below 2^64 (default 0). */
+  /**
+   * Seeds the item hash and the eviction choices: a non-negative safe integer
+   * or a bigint below 2^64 (default: random; every client reads it from the
+   * filter's root key).
+   */
   seed?: number | bigint;
   /** Semi-sorted buckets (the paper's Section 5.2): one bit less per entry. */
   semiSort?: boolean;
+  /** Items hashed with SipHash-1-3 keyed by the seed, as CuckooFilterOptions.keyedHash (default false). */
+  keyedHash?: boolean;
   /**
    * Independent sub-filters, 1 to 1024 (default 1), whose keys fall in evenly
    * spread slot ranges, so that a Redis Cluster of S masters holds one each.
@@ -68,7 +74,7 @@ export interface RedisCuckooFilterParams extends CuckooFilterParams {
   readonly shards: number;
 }
 
-export const OPTIONS_SHAPE = '{ capacity, fpr, maxKicks?, seed?, semiSort?, shards?, engine? }';
+export const OPTIONS_SHAPE = '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash?, shards?, engine? }';
 
 const ENGINES: readonly unknown[] = ['auto', 'module', 'scripts'];
 
