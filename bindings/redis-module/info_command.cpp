@@ -83,9 +83,10 @@ int infoCommand(Ctx* ctx, String** argv, int argc) {
   reply.number("bucket-size", params.bucketSize);
   reply.number("fingerprint-bits", params.fingerprintBits);
   reply.number("semi-sorted", params.semiSort ? 1 : 0);
+  reply.number("keyed-hash", params.keyedHash ? 1 : 0);
   reply.number("max-kicks", params.maxKicks);
   reply.text("seed", std::to_string(params.seed));
-  reply.number("hash-id", isPowerOfTwo(params.bucketCount) ? kHashIdXxh3V1 : kHashIdXxh3RangeV1);
+  reply.number("hash-id", plainHashId(isPowerOfTwo(params.bucketCount), params.keyedHash));
   reply.number("chunks", layout.chunkCount);
   reply.number("chunk-zero-buckets", layout.chunkZeroBuckets);
   reply.number("chunk-buckets", layout.chunkBuckets);

@@ -27,13 +27,14 @@ bool locateItems(FilterTarget& target, String** items, int count, std::vector<Lo
   const FilterLayout& layout = target.layout();
   const BucketIndex index = BucketIndex::forCount(layout.params.bucketCount);
   const std::uint64_t seed = layout.params.seed;
+  const bool keyed = layout.params.keyedHash;
   out.resize(static_cast<std::size_t>(count));
   for (int k = 0; k < count; ++k) {
     std::size_t length = 0;
     const char* bytes = server.StringPtrLen(items[k], &length);
     unsigned shard = 0;
     if (layout.shards > 1) {
-      const std::uint32_t route = routeWord(detail::hashItem(bytes, length, seed ^ kRouteSeedMask));
+      const std::uint32_t route = routeWord(detail::hashItem(bytes, length, seed ^ kRouteSeedMask, keyed));
       shard = static_cast<unsigned>((std::uint64_t{route} * layout.shards) >> 32);
       if (!target.byName() && shard != target.addressedShard()) {
         return refusal.refuse("ERR", "item " + std::to_string(k + 1) + " belongs to shard " + std::to_string(shard) +
@@ -41,7 +42,7 @@ bool locateItems(FilterTarget& target, String** items, int count, std::vector<Lo
                                          std::to_string(target.addressedShard()) + " (" + target.name() + ")");
       }
     }
-    out[static_cast<std::size_t>(k)] = {index.locate(detail::hashItem(bytes, length, seed), layout.params.fingerprintBits),
+    out[static_cast<std::size_t>(k)] = {index.locate(detail::hashItem(bytes, length, seed, keyed), layout.params.fingerprintBits),
                                         shard};
   }
   return true;

@@ -46,19 +46,22 @@ bool parseOptions(String** argv, int argc, ReserveOptions& options, Refusal& ref
   if (server.StringToDouble(argv[3], &options.fpr) != kOk) {
     return refusal.refuse("ERR", "fpr must be a number greater than 0 and less than 1, got '" + textOf(argv[3]) + "'");
   }
-  bool seen[4] = {};
+  constexpr int kOptions = 5;
+  bool seen[kOptions] = {};
   for (int k = 4; k < argc; ++k) {
     const std::string option = textOf(argv[k]);
-    static const char* const kNames[] = {"MAXKICKS", "SEED", "SEMISORT", "SHARDS"};
+    static const char* const kNames[kOptions] = {"MAXKICKS", "SEED", "SEMISORT", "SHARDS", "KEYEDHASH"};
     int which = -1;
-    for (int n = 0; n < 4; ++n) {
+    for (int n = 0; n < kOptions; ++n) {
       if (strcasecmp(option.c_str(), kNames[n]) == 0) which = n;
     }
-    if (which < 0) return refusal.refuse("ERR", "unknown option '" + option + "' (MAXKICKS n, SEED n, SEMISORT, SHARDS n)");
+    if (which < 0) {
+      return refusal.refuse("ERR", "unknown option '" + option + "' (MAXKICKS n, SEED n, SEMISORT, KEYEDHASH, SHARDS n)");
+    }
     if (seen[which]) return refusal.refuse("ERR", "option " + std::string(kNames[which]) + " given twice");
     seen[which] = true;
-    if (which == 2) {
-      options.params.semiSort = true;
+    if (which == 2 || which == 4) {
+      (which == 2 ? options.params.semiSort : options.params.keyedHash) = true;
       continue;
     }
     if (k + 1 >= argc) return refusal.refuse("ERR", "option " + std::string(kNames[which]) + " needs a value");

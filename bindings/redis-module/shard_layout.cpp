@@ -137,7 +137,9 @@ bool decodeFixedHeader(const unsigned char* bytes, std::size_t length, HeaderKin
     return bad("bucket size");
   }
   if (params.bucketCount < 1 || params.bucketCount > kMaxBucketCount) return bad("bucket count");
-  if (bytes[at::hashId] != (isPowerOfTwo(params.bucketCount) ? kHashIdXxh3V1 : kHashIdXxh3RangeV1)) {
+  // Hash ids 1 and 2, or 4 and 5 with the keyed item hash (hashing.hpp).
+  params.keyedHash = bytes[at::hashId] >= kHashIdSipHash13V1;
+  if (bytes[at::hashId] != plainHashId(isPowerOfTwo(params.bucketCount), params.keyedHash)) {
     return bad("hash id for its bucket count");
   }
   if (params.maxKicks > kMaxKicksLimit) return bad("maxKicks");
@@ -164,7 +166,7 @@ void encodeFixedHeader(const FilterLayout& layout, HeaderKind kind, unsigned cha
   std::memcpy(out + at::magic, kind == HeaderKind::kRoot ? kRootMagic : kShardMagic, 4);
   out[at::version] = static_cast<unsigned char>(layout.version);
   out[at::flags] = params.semiSort ? 1 : 0;
-  out[at::hashId] = isPowerOfTwo(params.bucketCount) ? kHashIdXxh3V1 : kHashIdXxh3RangeV1;
+  out[at::hashId] = plainHashId(isPowerOfTwo(params.bucketCount), params.keyedHash);
   out[at::fingerprintBits] = static_cast<unsigned char>(params.fingerprintBits);
   out[at::bucketSize] = static_cast<unsigned char>(params.bucketSize);
   writeBigEndian(out + at::chunkCount, 2, layout.chunkCount);

@@ -22,13 +22,17 @@ test.each([
   [100_000, 0.0001, ['SHARDS', '3']],
   [777, 0.05, ['MAXKICKS', '20']],
   [3_000_000, 0.001, ['semisort', 'maxkicks', '1000']],
+  [20_000, 0.01, ['KEYEDHASH', 'SHARDS', '2']],
+  [1024, 0.001, ['KEYEDHASH']],
   [1, 0.5, []],
 ])('RESERVE %d %d %s makes what RedisCuckooFilter.create makes: parameters, keys, bytes, memory', async (capacity, fpr, extra) => {
   const { redis } = live;
   const lower = extra.map((word) => word.toLowerCase());
   const shards = lower.includes('shards') ? Number(extra[lower.indexOf('shards') + 1]) : 1;
   const maxKicks = lower.includes('maxkicks') ? Number(extra[lower.indexOf('maxkicks') + 1]) : undefined;
-  const made = await RedisCuckooFilter.create(redis, 'js', { capacity, fpr, seed: 99, shards, semiSort: lower.includes('semisort'), ...(maxKicks === undefined ? {} : { maxKicks }) });
+  const made = await RedisCuckooFilter.create(redis, 'js', {
+    capacity, fpr, seed: 99, shards, semiSort: lower.includes('semisort'), keyedHash: lower.includes('keyedhash'), ...(maxKicks === undefined ? {} : { maxKicks }),
+  });
   expect(await send(redis, 'CUCKOO.RESERVE', 'mod', String(capacity), String(fpr), 'SEED', '99', ...extra)).toBe('OK');
   const reserved = await RedisCuckooFilter.open(redis, 'mod');
   expect(reserved.params).toEqual(made.params);
@@ -169,7 +173,7 @@ test('arguments: errors that name the problem, nothing written', async () => {
     [['CUCKOO.RESERVE', 'n', '100', 'abc'], /^ERR fpr must be a number greater than 0 and less than 1, got 'abc'$/],
     ...['0', '1', '-0.5', 'inf'].map((fpr): [string[], RegExp] => [['CUCKOO.RESERVE', 'n', '100', fpr], /^ERR .*(rate|fpr)/]),
     [['CUCKOO.RESERVE', 'n', '100', '1e-30'], /^ERR /],
-    [['CUCKOO.RESERVE', 'n', '100', '0.01', 'SPEED', '3'], /^ERR unknown option 'SPEED' \(MAXKICKS n, SEED n, SEMISORT, SHARDS n\)$/],
+    [['CUCKOO.RESERVE', 'n', '100', '0.01', 'SPEED', '3'], /^ERR unknown option 'SPEED' \(MAXKICKS n, SEED n, SEMISORT, KEYEDHASH, SHARDS n\)$/],
     [['CUCKOO.RESERVE', 'n', '100', '0.01', 'SEMISORT', 'semisort'], /^ERR option SEMISORT given twice$/],
     [['CUCKOO.RESERVE', 'n', '100', '0.01', 'SEED'], /^ERR option SEED needs a value$/],
     [['CUCKOO.RESERVE', 'n', '100', '0.01', 'SEED', '-1'], /^ERR SEED must be an integer from 0 to 2\^64 - 1, got '-1'$/],

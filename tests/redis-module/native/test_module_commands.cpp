@@ -105,7 +105,10 @@ TEST_P(RedisModuleAgainstCore, SameAnswersSameBytesSameReplica) {
   for (std::size_t k = 0; k + 1 < GetParam().options.size(); ++k) {
     if (GetParam().options[k] == "MAXKICKS") params.maxKicks = static_cast<std::uint32_t>(std::stoul(GetParam().options[k + 1]));
   }
-  for (const std::string& option : GetParam().options) params.semiSort = params.semiSort || option == "SEMISORT";
+  for (const std::string& option : GetParam().options) {
+    params.semiSort = params.semiSort || option == "SEMISORT";
+    params.keyedHash = params.keyedHash || option == "KEYEDHASH";
+  }
   ASSERT_EQ(cuckoo::paramsForCapacity(600, 0.02, params), cuckoo::Status::kOk);
   cuckoo::CuckooFilter local;
   ASSERT_EQ(cuckoo::CuckooFilter::create(params, local), cuckoo::Status::kOk);
@@ -149,7 +152,8 @@ TEST_P(RedisModuleAgainstCore, SameAnswersSameBytesSameReplica) {
 
 INSTANTIATE_TEST_SUITE_P(Shapes, RedisModuleAgainstCore,
                          ::testing::Values(Shape{"plain", {}}, Shape{"semisorted", {"SEMISORT"}},
-                                           Shape{"fewkicks", {"MAXKICKS", "3"}}, Shape{"nokicks", {"MAXKICKS", "0"}}),
+                                           Shape{"fewkicks", {"MAXKICKS", "3"}}, Shape{"nokicks", {"MAXKICKS", "0"}},
+                                           Shape{"keyed", {"KEYEDHASH"}}, Shape{"keyedsemisorted", {"KEYEDHASH", "SEMISORT"}}),
                          [](const ::testing::TestParamInfo<Shape>& info) { return std::string(info.param.name); });
 
 }  // namespace
