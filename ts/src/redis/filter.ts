@@ -188,7 +188,7 @@ export class RedisCuckooFilter {
 
   /**
    * What the handle knows without asking Redis, for `JSON.stringify` and
-   * logs: `name` and `params` (the seed as its decimal string); `size()` and
+   * logs: `name`, `params` (the seed as its decimal string) and `engine`; `size()` and
    * the contents need a round trip. `{ name, dropped: true }` once dropped.
    * @example
    * ```ts
