@@ -17,7 +17,7 @@ struct ItemCommand {
 
 // CUCKOO.ADD/ADDNX/MADD/EXISTS/MEXISTS/COUNT/DEL <name | {tag}:0 id> item...
 int itemCommand(Ctx* ctx, String** argv, int argc, const ItemCommand& command);
-// CUCKOO.RESERVE name capacity fpr [MAXKICKS n] [SEED s] [SEMISORT] [KEYEDHASH] [SHARDS n]
+// CUCKOO.RESERVE name capacity fpr [MAXKICKS n] [SEED s] [SEMISORT] [KEYEDHASH] [SHARDS n] [LOGLENGTH n]
 int reserveCommand(Ctx* ctx, String** argv, int argc);
 // CUCKOO.INFO <name | {tag}:0 id>
 int infoCommand(Ctx* ctx, String** argv, int argc);

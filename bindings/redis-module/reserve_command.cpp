@@ -35,6 +35,8 @@ struct ReserveOptions {
   FilterParams params;
   bool seeded = false;
   unsigned shards = 1;
+  // Records each shard's change log keeps: 0, no log (format 1); else format 2 (CHANGE-LOG.md).
+  unsigned logLength = 0;
 };
 
 bool parseOptions(String** argv, int argc, ReserveOptions& options, Refusal& refusal) {
@@ -46,17 +48,18 @@ bool parseOptions(String** argv, int argc, ReserveOptions& options, Refusal& ref
   if (server.StringToDouble(argv[3], &options.fpr) != kOk) {
     return refusal.refuse("ERR", "fpr must be a number greater than 0 and less than 1, got '" + textOf(argv[3]) + "'");
   }
-  constexpr int kOptions = 5;
+  constexpr int kOptions = 6;
   bool seen[kOptions] = {};
   for (int k = 4; k < argc; ++k) {
     const std::string option = textOf(argv[k]);
-    static const char* const kNames[kOptions] = {"MAXKICKS", "SEED", "SEMISORT", "SHARDS", "KEYEDHASH"};
+    static const char* const kNames[kOptions] = {"MAXKICKS", "SEED", "SEMISORT", "SHARDS", "KEYEDHASH", "LOGLENGTH"};
     int which = -1;
     for (int n = 0; n < kOptions; ++n) {
       if (strcasecmp(option.c_str(), kNames[n]) == 0) which = n;
     }
     if (which < 0) {
-      return refusal.refuse("ERR", "unknown option '" + option + "' (MAXKICKS n, SEED n, SEMISORT, KEYEDHASH, SHARDS n)");
+      return refusal.refuse("ERR", "unknown option '" + option +
+                                       "' (MAXKICKS n, SEED n, SEMISORT, KEYEDHASH, SHARDS n, LOGLENGTH n)");
     }
     if (seen[which]) return refusal.refuse("ERR", "option " + std::string(kNames[which]) + " given twice");
     seen[which] = true;
@@ -77,11 +80,16 @@ bool parseOptions(String** argv, int argc, ReserveOptions& options, Refusal& ref
       if (!parsed) return refusal.refuse("ERR", "SEED must be an integer from 0 to 2^64 - 1, got '" + textOf(value) + "'");
       options.params.seed = number;
       options.seeded = true;
-    } else {
+    } else if (which == 3) {
       if (!parsed || number < 1 || number > kMaxShards) {
         return refusal.refuse("ERR", "SHARDS must be an integer from 1 to 1024, got '" + textOf(value) + "'");
       }
       options.shards = static_cast<unsigned>(number);
+    } else {
+      if (!parsed || number > 65535) {
+        return refusal.refuse("ERR", "LOGLENGTH must be an integer from 0 to 65535, got '" + textOf(value) + "'");
+      }
+      options.logLength = static_cast<unsigned>(number);
     }
   }
   return true;
@@ -97,7 +105,8 @@ bool planFilter(const ReserveOptions& options, FilterLayout& layout, Refusal& re
     return refusal.refuse("ERR", "each shard's table would be over 2 GiB: use more SHARDS, or a higher fpr");
   }
   const ChunkPlan plan = planChunks(layout.params);
-  layout.version = kFormatVersion;
+  layout.version = options.logLength > 0 ? kLoggedFormatVersion : kFormatVersion;
+  layout.logLength = options.logLength;
   layout.shards = options.shards;
   layout.chunkCount = plan.chunkCount;
   layout.chunkZeroBuckets = plan.chunkZeroBuckets;

@@ -85,3 +85,17 @@ test('each write through the module appends the record the change log specifies;
   await redis.set('{logged:0:0}:seq', 'not a count');
   expect(await refusedWith(redis, 'CUCKOO.ADD', 'logged', 'y')).toBe("INCONSISTENT key '{logged:0:0}:seq' does not hold the shard's change count");
 });
+
+test('RESERVE … LOGLENGTH n makes a filter of format 2 whose writes are logged from the first', async () => {
+  const { redis } = live;
+  const bytes = redis.withTypeMapping({ 36: Buffer });
+  expect(await send(redis, 'CUCKOO.RESERVE', 'fresh', '1000', '0.01', 'LOGLENGTH', '300', 'SHARDS', '2')).toBe('OK');
+  for (const key of ['fresh', '{fresh:0:0}:0']) {
+    const header = (await bytes.getRange(key, 0, 51)) as unknown as Buffer;
+    expect([key, header[4], header.readUInt16BE(50)]).toEqual([key, 2, 300]);
+  }
+  expect(await send(redis, 'CUCKOO.MADD', 'fresh', ...Array.from({ length: 50 }, (_, k) => `f${k}`))).toBe(50);
+  const counts = await Promise.all((await redis.keys('{fresh:*}:seq')).map((key) => redis.get(key)));
+  expect(counts.sort()).toEqual(['1', '1']);
+  expect(await redis.keys('{fresh:*}:log')).toHaveLength(2);
+});
