@@ -190,23 +190,16 @@ void SemiSortedChunkBuckets::store(std::uint32_t bucket, Probe contents) noexcep
 bool SemiSortedChunkBuckets::insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
   Probe b;
   if (!decode(bucket, b)) return true;  // refused: end the walk, the command is undone
-  if (b.entries[0] != 0) return false;  // sorted: an empty entry would come first
-  b.entries[0] = fingerprint;
+  if (!semisort::fillEmptyEntry(b, fingerprint)) return false;
   store(bucket, b);
   return true;
 }
 
 bool SemiSortedChunkBuckets::removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
   Probe b;
-  if (!decode(bucket, b)) return false;
-  for (std::uint32_t& entry : b.entries) {
-    if (entry == fingerprint) {
-      entry = 0;
-      store(bucket, b);
-      return true;
-    }
-  }
-  return false;
+  if (!decode(bucket, b) || !semisort::clearEntry(b, fingerprint)) return false;
+  store(bucket, b);
+  return true;
 }
 
 std::uint32_t SemiSortedChunkBuckets::exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {

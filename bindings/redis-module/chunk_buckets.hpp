@@ -231,10 +231,7 @@ class SemiSortedChunkBuckets {
   Probe probe(std::uint32_t bucket) const noexcept;
   bool holds(const Probe& p, std::uint32_t fingerprint) const noexcept { return matching(p, fingerprint) != 0; }
   std::uint32_t matching(const Probe& p, std::uint32_t fingerprint) const noexcept {
-    return static_cast<std::uint32_t>(p.entries[0] == fingerprint) |
-           static_cast<std::uint32_t>(p.entries[1] == fingerprint) << 1 |
-           static_cast<std::uint32_t>(p.entries[2] == fingerprint) << 2 |
-           static_cast<std::uint32_t>(p.entries[3] == fingerprint) << 3;
+    return semisort::matchingEntries(p, fingerprint);
   }
 
   bool insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept;

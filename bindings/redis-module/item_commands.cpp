@@ -117,19 +117,6 @@ int runItems(Ctx* ctx, const ItemCommand& command, FilterTarget& target, Command
         result = copies;
       }
       break;
-    case Operation::kAdd:
-      // Each shard adds its items in order and stops at its first refused one.
-      for (std::size_t k = 0; k < located.size(); ++k) {
-        prefetch(k + kAhead);
-        const LocatedItem& item = located[k];
-        const unsigned slot = slotOf(item);
-        if (stopped[slot] != 0) continue;
-        const bool placed = Kernel::addIn(shards[slot]->state(), maxKicks, views[slot], relation, item.where, silent);
-        if (refusal.refused()) return undoAll();
-        if (placed) ++result;
-        else stopped[slot] = 1;
-      }
-      break;
     case Operation::kAddUnique: {
       const LocatedItem& item = located[0];
       OpenedShard& shard = *shards[slotOf(item)];
@@ -142,13 +129,21 @@ int runItems(Ctx* ctx, const ItemCommand& command, FilterTarget& target, Command
       if (refusal.refused()) return undoAll();
       break;
     }
+    case Operation::kAdd:
     case Operation::kDelete:
+      // In order; adding, each shard stops at its first refused item.
       for (std::size_t k = 0; k < located.size(); ++k) {
         prefetch(k + kAhead);
         const LocatedItem& item = located[k];
         const unsigned slot = slotOf(item);
-        if (Kernel::eraseIn(shards[slot]->state(), maxKicks, views[slot], relation, item.where, silent)) ++result;
+        if (stopped[slot] != 0) continue;
+        FilterState& state = shards[slot]->state();
+        const bool done = command.operation == Operation::kAdd
+                              ? Kernel::addIn(state, maxKicks, views[slot], relation, item.where, silent)
+                              : Kernel::eraseIn(state, maxKicks, views[slot], relation, item.where, silent);
         if (refusal.refused()) return undoAll();
+        if (done) ++result;
+        else if (command.operation == Operation::kAdd) stopped[slot] = 1;
       }
       break;
   }

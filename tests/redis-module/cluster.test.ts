@@ -3,34 +3,21 @@
 // each, so the cluster routes them); its name, whose keys span slots, gives
 // INFO (the root's fields and the shards' keys) and refuses the rest, as
 // RESERVE does.
-import { init } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
-import { connectCluster, startCluster, type Cluster, type RedisClusterServers } from '../redis/support/servers';
+import { clusterForFile } from '../redis/support/servers';
 
-let servers: RedisClusterServers;
-let cluster: Cluster;
-
-beforeAll(async () => {
-  await init();
-  servers = await startCluster();
-  cluster = await connectCluster(servers);
-});
-
-afterAll(async () => {
-  await cluster?.close();
-  await servers?.remove();
-});
+const live = clusterForFile();
 
 async function send(key: string, readOnly: boolean, ...args: string[]): Promise<unknown> {
   try {
-    return await cluster.sendCommand(key, readOnly, args);
+    return await live.cluster.sendCommand(key, readOnly, args);
   } catch (error) {
     return { error: (error as Error).message };
   }
 }
 
 test("a sharded filter in a cluster: each shard's key and the filter id reach its master; the name gives INFO only", async () => {
-  const filter = await RedisCuckooFilter.create(cluster, 'events', { capacity: 90_000, fpr: 0.001, shards: 3 });
+  const filter = await RedisCuckooFilter.create(live.cluster, 'events', { capacity: 90_000, fpr: 0.001, shards: 3 });
   expect(filter.engine).toBe('module');
   const info = (await send('events', true, 'CUCKOO.INFO', 'events')) as Record<string, unknown>;
   const keys = info['shard-keys'] as string[];

@@ -6,23 +6,11 @@
 import { CuckooFilter, type CuckooFilterOptions } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { collidingIntegers } from '../support/colliding-keys';
+import { numbers } from '../redis/support/numbers';
 import { serverForFile } from '../redis/support/servers';
 import { bytesOf } from './support/commands';
 
 const live = serverForFile();
-
-/** A deterministic stream of numbers (xorshift32). */
-function numbers(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state;
-  };
-}
 
 const shapes: [string, CuckooFilterOptions][] = [
   ['hash id 1, f = 12', { bucketCount: 256, bucketSize: 4, fingerprintBits: 12 }],

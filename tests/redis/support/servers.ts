@@ -184,3 +184,23 @@ export function serverForFile(): { readonly server: RedisServer; readonly redis:
   });
   return live;
 }
+
+/**
+ * The same for a file's cluster tests: init(), a 3-master cluster and two
+ * cluster clients of it before the tests, all gone after them.
+ */
+export function clusterForFile(): { readonly servers: RedisClusterServers; readonly cluster: Cluster; readonly another: Cluster } {
+  const live = {} as { servers: RedisClusterServers; cluster: Cluster; another: Cluster };
+  beforeAll(async () => {
+    await init();
+    live.servers = await startCluster();
+    live.cluster = await connectCluster(live.servers);
+    live.another = await connectCluster(live.servers);
+  });
+  afterAll(async () => {
+    await live.cluster?.close();
+    await live.another?.close();
+    await live.servers?.remove();
+  });
+  return live;
+}
