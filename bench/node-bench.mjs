@@ -2,7 +2,7 @@
 // `npm run bench`: the JavaScript boundary (boundary.mjs), then cuckoo-wasm
 // through its public API, the native core (cuckoo_bench --json) and the npm
 // peers cuckoo-filter and bloom-filters in one markdown table. --boundary,
-// --growth, --redis, --patches and --replicas run those programs; --space prints space.mjs's table
+// --growth, --redis, --redis-module, --patches and --replicas run those programs; --space prints space.mjs's table
 // (node/options.mjs has the flags). A program, not a test: it prints figures
 // and whether the targets are met, and exits 0 either way.
 
@@ -127,6 +127,6 @@ function runProgram(file) {
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const program = { boundary: 'boundary.mjs', growth: 'growth.mjs', redis: 'redis.mjs', patches: 'patches.mjs', replicas: 'replicas.mjs' };
+const program = { boundary: 'boundary.mjs', growth: 'growth.mjs', redis: 'redis.mjs', 'redis-module': 'redis-module.mjs', patches: 'patches.mjs', replicas: 'replicas.mjs' };
 const chosen = Object.keys(program).find((flag) => options[flag]);
 await (chosen !== undefined ? runProgram(program[chosen]) : options.space ? mainSpace() : main());

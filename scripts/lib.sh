@@ -5,13 +5,30 @@
 cmake_build() {
   local dir=$1
   shift
-  if [[ ! -f "$dir/CMakeCache.txt" ]]; then
-    cmake -S . -B "$dir" "$@" >/dev/null
-  fi
+  cmake_configure "$dir" "$@"
   cmake --build "$dir" -j "$(nproc)"
 }
 
+# cmake_configure DIR [CMAKE ARGS...]: configures DIR on first use.
+cmake_configure() {
+  local dir=$1
+  shift
+  if [[ ! -f "$dir/CMakeCache.txt" ]]; then
+    cmake -S . -B "$dir" "$@" >/dev/null
+  fi
+}
+
 build_native() { cmake_build build/native -DCMAKE_BUILD_TYPE=Release; }
+
+# The Redis/Valkey module (bindings/redis-module), in the native tree: only
+# its target, when that is all that is wanted.
+REDIS_MODULE_FILE=build/native/bindings/redis-module/cuckoo-redis.so
+build_redis_module() {
+  cmake_configure build/native -DCMAKE_BUILD_TYPE=Release
+  # A tree configured before the module existed learns of it (a full build would do this itself).
+  [[ -d build/native/bindings/redis-module ]] || cmake -S . -B build/native >/dev/null
+  cmake --build build/native --target cuckoo_redis -j "$(nproc)"
+}
 build_native_sanitized() {
   cmake_build build/native-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUCKOO_SANITIZE=ON -DCUCKOO_BUILD_BENCH=OFF
 }

@@ -4,8 +4,8 @@
 import { parseCommandLine } from '../support/cli.mjs';
 
 const USAGE =
-  'usage: node bench/node-bench.mjs [--quick] [--json] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json] | --redis [--quick] [--json] | --patches [--quick] [--json] | --replicas [--quick] [--json] [--baseline DIR]';
-const FLAGS = ['quick', 'json', 'space', 'growth', 'boundary', 'redis', 'patches', 'replicas'];
+  'usage: node bench/node-bench.mjs [--quick] [--json] | --boundary [--quick] [--json] | --space [--json] | --growth [--quick] [--json] | --redis [--quick] [--json] | --redis-module [--quick] [--json] | --patches [--quick] [--json] | --replicas [--quick] [--json] [--baseline DIR]';
+const FLAGS = ['quick', 'json', 'space', 'growth', 'boundary', 'redis', 'redis-module', 'patches', 'replicas'];
 
 /** Keys per peer has- / delete measurement. */
 export const PEER_SAMPLE = 50_000;

@@ -296,10 +296,7 @@ class SemiSortedBuckets {
       }
       return found;
     } else {
-      return static_cast<std::uint32_t>(p.entries[0] == fingerprint) |
-             static_cast<std::uint32_t>(p.entries[1] == fingerprint) << 1 |
-             static_cast<std::uint32_t>(p.entries[2] == fingerprint) << 2 |
-             static_cast<std::uint32_t>(p.entries[3] == fingerprint) << 3;
+      return semisort::matchingEntries(p, fingerprint);
     }
   }
 
@@ -307,22 +304,16 @@ class SemiSortedBuckets {
 
   bool insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
     semisort::Bucket b = decoded(bucket);
-    if (b.entries[0] != 0) return false;  // sorted: an empty entry would come first
-    b.entries[0] = fingerprint;
+    if (!semisort::fillEmptyEntry(b, fingerprint)) return false;
     store(bucket, b);
     return true;
   }
 
   bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
     semisort::Bucket b = decoded(bucket);
-    for (std::uint32_t& entry : b.entries) {
-      if (entry == fingerprint) {
-        entry = 0;
-        store(bucket, b);
-        return true;
-      }
-    }
-    return false;
+    if (!semisort::clearEntry(b, fingerprint)) return false;
+    store(bucket, b);
+    return true;
   }
 
   std::uint32_t exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {

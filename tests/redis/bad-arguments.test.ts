@@ -6,7 +6,7 @@
 // dropped handle. Nothing is written by a refused call.
 import { CuckooFilter, init } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
-import { connect, startServer, type Client, type RedisServer } from './support/servers';
+import { connect, startServer, SUITE_ENGINE, type Client, type RedisServer } from './support/servers';
 
 let server: RedisServer;
 let redis: Client;
@@ -114,8 +114,8 @@ test.each(createValues)('create: %s', async (_, override) => {
   const options = typeof override === 'object' && override !== null ? { capacity: 1000, fpr: 0.01, ...override } : override;
   const expected = await asRedis(() => CuckooFilter.create(options as never), 'create');
   const got = await thrown(() => RedisCuckooFilter.create(redis, 'never', options as never));
-  // The object this class asks for names `shards` and `logLength` too.
-  expect(got).toEqual({ ...expected, message: expected.message.replace('keyedHash? }', 'keyedHash?, shards?, logLength? }') });
+  // The object this class asks for names `shards`, `logLength` and `engine` too.
+  expect(got).toEqual({ ...expected, message: expected.message.replace('keyedHash? }', 'keyedHash?, shards?, logLength?, engine? }') });
   expect(await redis.exists('never')).toBe(0);
 });
 
@@ -131,7 +131,7 @@ test.each([
   expect(await redis.exists('never')).toBe(0);
 });
 
-// What only this class takes: the client, the name, shards, the shard to export.
+// What only this class takes: the client, the name, shards, the engine, the shard to export.
 const own: [string, () => unknown, RegExp, string][] = [
   ['create: redis undefined', () => RedisCuckooFilter.create(undefined as never, 'n', { capacity: 10, fpr: 0.1 }), /^RedisCuckooFilter\.create: redis must be a node-redis client or cluster, or a RedisConnection, got undefined$/, 'TypeError'],
   ['open: redis a string', () => RedisCuckooFilter.open('redis://x' as never, 'n'), /^RedisCuckooFilter\.open: redis must be a node-redis client or cluster, or a RedisConnection, got "redis:\/\/x"$/, 'TypeError'],
@@ -154,6 +154,11 @@ const own: [string, () => unknown, RegExp, string][] = [
   ['addChangeLog: name empty', () => RedisCuckooFilter.addChangeLog(redis, ''), /^RedisCuckooFilter\.addChangeLog: name must not be empty$/, 'RangeError'],
   ['openReplica: redis undefined', () => RedisCuckooFilter.openReplica(undefined as never, 'n'), /^RedisCuckooFilter\.openReplica: redis must be a node-redis client or cluster, or a RedisConnection, got undefined$/, 'TypeError'],
   ['openReplica: name with a brace', () => RedisCuckooFilter.openReplica(redis, '{x}'), /^RedisCuckooFilter\.openReplica: name must not contain/, 'RangeError'],
+  ...['lua', 42, null].map((engine): [string, () => unknown, RegExp, string] => [
+    `create: engine ${String(engine)}`, () => RedisCuckooFilter.create(redis, 'n', { capacity: 10, fpr: 0.1, engine: engine as never }), /^RedisCuckooFilter\.create: engine must be 'auto', 'module' or 'scripts', got /, 'TypeError',
+  ]),
+  ['open: options 42', () => RedisCuckooFilter.open(redis, 'live', 42 as never), /^RedisCuckooFilter\.open: options must be an object \{ engine\? \}, got number 42$/, 'TypeError'],
+  ['fromBytes: engine true', () => RedisCuckooFilter.fromBytes(redis, 'n', local.toBytes(), { engine: true as never }), /^RedisCuckooFilter\.fromBytes: engine must be 'auto', 'module' or 'scripts', got boolean true$/, 'TypeError'],
   ['fromBytes: an empty array', () => RedisCuckooFilter.fromBytes(redis, 'n', []), /^RedisCuckooFilter\.fromBytes: bytes must be a Uint8Array, or an array of 1 to 1024 of them/, 'TypeError'],
   ['fromBytes: an array holding a string', () => RedisCuckooFilter.fromBytes(redis, 'n', [local.toBytes(), 'x' as never]), /^RedisCuckooFilter\.fromBytes: bytes must be a Uint8Array, or an array/, 'TypeError'],
   ...[1, -1, 0.5, NaN].map((shard): [string, () => unknown, RegExp, string] => [
@@ -187,8 +192,9 @@ test('the table covers every public method', () => {
     ...Object.getOwnPropertyNames(RedisCuckooFilter.prototype).filter((name) => name !== 'constructor'),
     ...Object.getOwnPropertyNames(RedisCuckooFilter).filter((name) => !['length', 'name', 'prototype'].includes(name)),
   ];
-  const covered = new Set<string>([...singles, ...batches, ...methods, 'create', 'fromBytes', 'open', 'drop', 'name', 'params', 'toJSON', 'toString', 'openReplica', 'addChangeLog']);
+  const covered = new Set<string>([...singles, ...batches, ...methods, 'create', 'fromBytes', 'open', 'drop', 'name', 'params', 'engine', 'toJSON', 'toString', 'openReplica', 'addChangeLog']);
   expect(names.filter((name) => !covered.has(name))).toEqual([]);
   expect(live.name).toBe('live');
+  expect(live.engine).toBe(SUITE_ENGINE);
   expect(dropped.params.shards).toBe(1);
 });

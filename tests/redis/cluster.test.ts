@@ -1,31 +1,16 @@
 // A Redis Cluster of three masters (redis-cli --cluster create on loopback
 // ports): a 3-shard filter puts one shard on each master, every shard's chunks
 // in one slot; the filter works through createCluster as through createClient.
-import { CuckooFilter, init } from 'cuckoo-wasm';
+import { CuckooFilter } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { slotOf } from '../../dist/cjs/redis/layout';
-import { connect, connectCluster, startCluster, type Cluster, type RedisClusterServers } from './support/servers';
+import { clusterForFile, connect } from './support/servers';
 
-let servers: RedisClusterServers;
-let cluster: Cluster;
-let another: Cluster;
-
-beforeAll(async () => {
-  await init();
-  servers = await startCluster();
-  cluster = await connectCluster(servers);
-  another = await connectCluster(servers);
-});
-
-afterAll(async () => {
-  await cluster?.close();
-  await another?.close();
-  await servers?.remove();
-});
+const live = clusterForFile();
 
 /** The port of the master serving `key`, and the key's slot, as the cluster itself says. */
 async function whereIs(key: string): Promise<{ slot: number; port: number }> {
-  const node = await connect(servers.servers[0]!);
+  const node = await connect(live.servers.servers[0]!);
   try {
     const slot = Number(await node.sendCommand(['CLUSTER', 'KEYSLOT', key]));
     const ranges = (await node.sendCommand(['CLUSTER', 'SLOTS'])) as [number, number, [string, number]][];
@@ -43,9 +28,9 @@ test("the slots of hash tags are the cluster's own (CRC16 mod 16384)", async () 
 });
 
 test('a 3-shard filter: one shard per master, each in one slot; items found across processes', async () => {
-  const filter = await RedisCuckooFilter.create(cluster, 'urls', { capacity: 200_000, fpr: 0.001, shards: 3 });
+  const filter = await RedisCuckooFilter.create(live.cluster, 'urls', { capacity: 200_000, fpr: 0.001, shards: 3 });
   const keysByShard: string[][] = [];
-  for (const server of servers.servers) {
+  for (const server of live.servers.servers) {
     const node = await connect(server);
     for (const key of await node.keys('{urls:*')) {
       const shard = Number(key.slice(6).split(':')[0]);
@@ -63,7 +48,7 @@ test('a 3-shard filter: one shard per master, each in one slot; items found acro
   expect(masters.size).toBe(3);
   const items = Array.from({ length: 60_000 }, (_, i) => `https://example.com/${i}`);
   expect(await filter.addMany(items)).toBe(items.length);
-  const same = await RedisCuckooFilter.open(another, 'urls');
+  const same = await RedisCuckooFilter.open(live.another, 'urls');
   expect(await same.size()).toBe(items.length);
   expect((await same.hasMany(items)).every((answer) => answer === 1)).toBe(true);
   expect(await same.has(items[123]!)).toBe(true);
@@ -76,7 +61,7 @@ test('a 3-shard filter: one shard per master, each in one slot; items found acro
   }
   expect(exported).toBe(items.length - 1);
   await filter.drop();
-  for (const server of servers.servers) {
+  for (const server of live.servers.servers) {
     const node = await connect(server);
     expect(await node.keys('*urls*')).toEqual([]);
     await node.quit();
@@ -84,9 +69,9 @@ test('a 3-shard filter: one shard per master, each in one slot; items found acro
 });
 
 test('a one-shard filter of several chunks (read in MULTI/EXEC on its slot), and bytes loaded into the cluster', async () => {
-  const big = await RedisCuckooFilter.create(cluster, 'big', { capacity: 2_000_000, fpr: 0.001 });
+  const big = await RedisCuckooFilter.create(live.cluster, 'big', { capacity: 2_000_000, fpr: 0.001 });
   let chunks = 0;
-  for (const server of servers.servers) {
+  for (const server of live.servers.servers) {
     const node = await connect(server);
     chunks += (await node.keys('{big:*')).length;
     await node.quit();
@@ -97,7 +82,7 @@ test('a one-shard filter of several chunks (read in MULTI/EXEC on its slot), and
   expect((await big.hasMany(items)).every((answer) => answer === 1)).toBe(true);
   using local = CuckooFilter.create({ capacity: 50_000, fpr: 0.001 });
   local.addMany(items);
-  const loaded = await RedisCuckooFilter.fromBytes(another, 'loaded', local.toBytes());
+  const loaded = await RedisCuckooFilter.fromBytes(live.another, 'loaded', local.toBytes());
   const probes = new Float64Array(100_000).map((_, i) => i);
   expect(Buffer.from(await loaded.hasMany(probes)).equals(Buffer.from(local.hasMany(probes)))).toBe(true);
   await big.drop();

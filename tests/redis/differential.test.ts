@@ -7,22 +7,10 @@
 import { CuckooFilter, type CuckooFilterOptions } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { partsOf } from '../../dist/cjs/parts';
+import { numbers } from './support/numbers';
 import { serverForFile } from './support/servers';
 
 const live = serverForFile();
-
-/** A deterministic stream of numbers (xorshift32), so that every run does the same operations. */
-function numbers(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state;
-  };
-}
 
 /** The eviction PRNG state: bytes 68..75 of the Redis header (big-endian), bytes 24..31 of FORMAT.md (little-endian). */
 async function prngStates(name: string, local: CuckooFilter): Promise<[string, string]> {

@@ -5,7 +5,7 @@
 import { inspect } from 'node:util';
 import { CuckooFilter, CuckooFilterError, init } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
-import { connect, startServer, type Client, type RedisServer } from './support/servers';
+import { connect, startServer, SUITE_ENGINE, type Client, type RedisServer } from './support/servers';
 
 let server: RedisServer;
 let redis: Client;
@@ -57,16 +57,17 @@ test('create without fpr sizes for 0.001, as CuckooFilter.create does: b = 4, f 
   expect(filter.params).toMatchObject({ bucketSize: 4, fingerprintBits: 13 });
 });
 
-test('a filter describes what it knows without a round trip: its name and parameters; once dropped, that it was', async () => {
+test('a filter describes what it knows without a round trip: its name, parameters and engine; once dropped, that it was', async () => {
   const filter = await RedisCuckooFilter.create(redis, 'described', { capacity: 1000, fpr: 0.01, seed: 5, shards: 2 });
   // capacity 1000 over 2 shards: each sized for ceil(500 + 6 sqrt(500 / 2) + 6) = 601 items at 1 %:
   // b = 4, f = 10, and the bucket count CuckooFilter.create gives 601.
   using shard = CuckooFilter.create({ capacity: 601, fpr: 0.01 });
   const params = { bucketCount: shard.params.bucketCount, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false, shards: 2 };
   // Synchronous: a plain object, not a promise of one.
-  expect(filter.toJSON()).toEqual({ name: 'described', params });
-  expect(JSON.parse(JSON.stringify(filter))).toEqual({ name: 'described', params });
-  expect(String(filter)).toBe(`RedisCuckooFilter {"name":"described","params":${JSON.stringify(params)}}`);
+  const engine = SUITE_ENGINE;
+  expect(filter.toJSON()).toEqual({ name: 'described', params, engine });
+  expect(JSON.parse(JSON.stringify(filter))).toEqual({ name: 'described', params, engine });
+  expect(String(filter)).toBe(`RedisCuckooFilter {"name":"described","params":${JSON.stringify(params)},"engine":"${engine}"}`);
   expect(inspect(filter)).toMatch(/^RedisCuckooFilter \{\n {2}name: 'described',\n {2}params: \{\n {4}bucketCount: \d+,\n {4}bucketSize: 4,/);
   await filter.drop();
   expect(filter.toJSON()).toEqual({ name: 'described', dropped: true });

@@ -10,6 +10,7 @@
 import {
   describeValue,
   isNumericItemArray,
+  itemAsBytes,
   itemBytesBound,
   NUMERIC_ITEM_BYTES,
   writeCheckedItem,
@@ -65,9 +66,7 @@ export function forEachChunk(runtime: Runtime, items: unknown, what: string, vis
       }
       if (chunk.length > 0) feedChunk(runtime, chunk, 0, chunk.length, what, visitBeforeError, visit, start);
     } else {
-      throw new TypeError(
-        `${what} must be an iterable of items or an integer typed array${typeof items === 'string' ? ' (a string is one item: wrap it in an array)' : ''}, got ${describeValue(items)}`,
-      );
+      throw notABatch(items, what);
     }
   } finally {
     runtime.trimBatchBuffers();
@@ -83,12 +82,52 @@ function feedNumbers(runtime: Runtime, items: NumericItemArray, what: string, vi
     writeNumericRun(items, start, count, runtime.u8, at);
     if (invalid >= 0) {
       if (visitBeforeError && count > 0) visit(count, false);
-      throw new RangeError(
-        `${what}[${invalid}]: a Float64Array element must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${items[invalid]}`,
-      );
+      throw unsafeElement(items as Float64Array, invalid, what);
     }
     if (visit(count, false) === false) return;
   }
+}
+
+function notABatch(items: unknown, what: string): TypeError {
+  return new TypeError(
+    `${what} must be an iterable of items or an integer typed array${typeof items === 'string' ? ' (a string is one item: wrap it in an array)' : ''}, got ${describeValue(items)}`,
+  );
+}
+
+function unsafeElement(items: Float64Array, index: number, what: string): RangeError {
+  return new RangeError(`${what}[${index}]: a Float64Array element must be a safe integer (from -(2^53 - 1) to 2^53 - 1), got ${items[index]}`);
+}
+
+/**
+ * Each item of a batch as its own bytes, for a server that hashes the items
+ * itself (the Redis module): a string stays a string (its UTF-8 bytes are
+ * the item), anything else becomes the bytes the core would hash (a
+ * numeric array's in one block from `allocate`, which must start its
+ * ArrayBuffer). The checks and errors are
+ * forEachChunk's, all made before anything is returned.
+ */
+export function itemsAsBytes(
+  items: unknown,
+  what: string,
+  allocate: (length: number) => Uint8Array = (length) => new Uint8Array(length),
+): (string | Uint8Array)[] {
+  if (isNumericItemArray(items)) {
+    if (items instanceof Float64Array) {
+      const invalid = firstUnsafeInteger(items, 0, items.length);
+      if (invalid >= 0) throw unsafeElement(items, invalid, what);
+    }
+    const bytes = allocate(items.length * NUMERIC_ITEM_BYTES);
+    writeNumericRun(items, 0, items.length, bytes, 0);
+    return Array.from({ length: items.length }, (_, k) => bytes.subarray(k * NUMERIC_ITEM_BYTES, (k + 1) * NUMERIC_ITEM_BYTES));
+  }
+  if (typeof items === 'string' || typeof (items as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== 'function') {
+    throw notABatch(items, what);
+  }
+  // An array of strings (the common batch) is its own bytes: returned as it is.
+  if (Array.isArray(items) && items.every((item) => typeof item === 'string')) return items as string[];
+  const out: (string | Uint8Array)[] = [];
+  for (const item of items as Iterable<unknown>) out.push(itemAsBytes(item, what, out.length));
+  return out;
 }
 
 function firstUnsafeInteger(items: Float64Array, start: number, count: number): number {

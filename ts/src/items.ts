@@ -1,4 +1,5 @@
-// Turning JavaScript items into bytes in wasm memory.
+// Turning JavaScript items into bytes in wasm memory (or on their own, for a
+// server that hashes them: itemAsBytes).
 //
 // An item is hashed as bytes, so every accepted type has one byte encoding:
 // - string: its UTF-8 bytes ('abc' and new TextEncoder().encode('abc') are the same item);
@@ -164,6 +165,23 @@ export function writeCheckedItem(item: Item, heap: Uint8Array, at: number): numb
     return NUMERIC_ITEM_BYTES;
   }
   return writeView(item, heap, at);
+}
+
+/**
+ * An item as its own bytes (a string as itself: its UTF-8 bytes are the
+ * item), for a server that hashes items itself; the errors of
+ * {@link itemBytesBound}.
+ */
+export function itemAsBytes(item: unknown, what: string, index = -1): string | Uint8Array {
+  const bound = itemBytesBound(item, what, index);
+  if (typeof item === 'string') return item;
+  if (typeof item === 'object') {
+    const view = item as ArrayBufferView;
+    return view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  }
+  const bytes = new Uint8Array(bound);
+  writeCheckedItem(item as Item, bytes, 0);
+  return bytes;
 }
 
 export function isNumericItemArray(value: unknown): value is NumericItemArray {

@@ -5,10 +5,10 @@
 // Internal: the Redis entry's way into the core. Its calls live in the full
 // module, which importing this file makes init() load.
 
-import { forEachChunk } from './batches.js';
+import { forEachChunk, itemsAsBytes } from './batches.js';
 import { CuckooFilter, type CuckooFilterParams, type ItemBatch } from './filter.js';
 import { adopted, checkStatus, takeHandle } from './handles.js';
-import { describeValue, NUMERIC_ITEM_BYTES } from './items.js';
+import { describeValue, itemAsBytes, NUMERIC_ITEM_BYTES } from './items.js';
 import { requireFull, type StateArguments } from './full-module.js';
 import { checkEvictionOptions, checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed, tableFlags } from './validate.js';
 
@@ -163,7 +163,7 @@ export function replaceBuckets(filter: CuckooFilter, changes: BucketChanges, wha
 // For cuckoo-wasm/redis: sizing without a table, one item located, and the
 // semi-sorted rank map to decode buckets read from Redis.
 
-export { describeValue };
+export { describeValue, itemAsBytes, itemsAsBytes };
 
 /**
  * Checks `options` exactly as CuckooFilter.create checks its own (a TypeError

@@ -105,6 +105,30 @@ inline void sortFour(std::uint32_t (&v)[4]) noexcept {
   order(1, 2);
 }
 
+// What every view of a semi-sorted table decides on a bucket it decoded
+// (cpp/src/buckets.hpp's, and the Redis module's over its chunk strings), so
+// that they make the same choices: the slots holding `value` (bit s for
+// slot s); taking an empty entry (false when there is none); emptying the
+// first entry holding `value` (false when none does).
+inline std::uint32_t matchingEntries(const Bucket& b, std::uint32_t value) noexcept {
+  return static_cast<std::uint32_t>(b.entries[0] == value) | static_cast<std::uint32_t>(b.entries[1] == value) << 1 |
+         static_cast<std::uint32_t>(b.entries[2] == value) << 2 | static_cast<std::uint32_t>(b.entries[3] == value) << 3;
+}
+inline bool fillEmptyEntry(Bucket& b, std::uint32_t value) noexcept {
+  if (b.entries[0] != 0) return false;  // sorted: an empty entry would come first
+  b.entries[0] = value;
+  return true;
+}
+inline bool clearEntry(Bucket& b, std::uint32_t value) noexcept {
+  for (std::uint32_t& entry : b.entries) {
+    if (entry == value) {
+      entry = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
 // Sorts the entries and stores the bucket at `bitPos` of `bytes`.
 void encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, Bucket contents) noexcept;
 

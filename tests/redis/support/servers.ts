@@ -2,7 +2,7 @@
 // temporary folder, and stopped (with their folders removed) by the tests
 // that start them. A 3-master cluster is made with `redis-cli --cluster create`.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,21 @@ import { createClient, createCluster } from 'redis';
 import { init } from 'cuckoo-wasm';
 
 const run = promisify(execFile);
+
+/**
+ * Which engine the suite exercises: with CUCKOO_REDIS_ENGINE=module (the
+ * second run of scripts/test) every server starts with the cuckoo module, so
+ * that every RedisCuckooFilter uses it; else none does, and the scripts serve.
+ */
+export const SUITE_ENGINE: 'module' | 'scripts' = process.env.CUCKOO_REDIS_ENGINE === 'module' ? 'module' : 'scripts';
+/** The module file: CUCKOO_REDIS_MODULE, or where `npm run build:redis-module` builds it. */
+export const MODULE_FILE = process.env.CUCKOO_REDIS_MODULE ?? join(__dirname, '..', '..', '..', 'build', 'native', 'bindings', 'redis-module', 'cuckoo-redis.so');
+
+function moduleArgs(module: boolean): string[] {
+  if (!module) return [];
+  if (!existsSync(MODULE_FILE)) throw new Error(`the cuckoo module is not built at ${MODULE_FILE}: run npm run build:redis-module`);
+  return ['--loadmodule', MODULE_FILE];
+}
 
 export interface RedisServer {
   readonly port: number;
@@ -64,14 +79,19 @@ async function waitForPing(port: number, child: ChildProcess): Promise<void> {
 /**
  * Starts redis-server on a free port in a new temporary folder (or `dir`,
  * to restart one on its files), with no snapshots unless `options` ask for
- * persistence.
+ * persistence; with the cuckoo module when `module` (by default, when the
+ * suite runs on the module).
  */
-export async function startServer(options: { args?: string[]; dir?: string; port?: number } = {}): Promise<RedisServer> {
+export async function startServer(options: { args?: string[]; dir?: string; port?: number; module?: boolean } = {}): Promise<RedisServer> {
   const port = options.port ?? (await freePort());
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'cuckoo-redis-'));
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--logfile', join(dir, 'redis.log'), ...(options.args ?? [])],
+    [
+      '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--logfile', join(dir, 'redis.log'),
+      ...moduleArgs(options.module ?? SUITE_ENGINE === 'module'),
+      ...(options.args ?? []),
+    ],
     { stdio: 'ignore' },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -161,6 +181,26 @@ export function serverForFile(): { readonly server: RedisServer; readonly redis:
   afterAll(async () => {
     await live.redis?.quit();
     await live.server?.remove();
+  });
+  return live;
+}
+
+/**
+ * The same for a file's cluster tests: init(), a 3-master cluster and two
+ * cluster clients of it before the tests, all gone after them.
+ */
+export function clusterForFile(): { readonly servers: RedisClusterServers; readonly cluster: Cluster; readonly another: Cluster } {
+  const live = {} as { servers: RedisClusterServers; cluster: Cluster; another: Cluster };
+  beforeAll(async () => {
+    await init();
+    live.servers = await startCluster();
+    live.cluster = await connectCluster(live.servers);
+    live.another = await connectCluster(live.servers);
+  });
+  afterAll(async () => {
+    await live.cluster?.close();
+    await live.another?.close();
+    await live.servers?.remove();
   });
   return live;
 }

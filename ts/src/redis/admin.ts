@@ -13,6 +13,7 @@ import { fromBitfieldOrder } from './buckets.js';
 import type { RedisArgument, RedisCommand, RedisConnection } from './connection.js';
 import { checkShardHeader, decodeRoot, fixedHeader, getBigEndian, getBigEndianBig, initialHeader } from './header.js';
 import { AT, chunkExtent, HEADER_BYTES, LOGGED_VERSION, planChunks, ROOT_BEING_CREATED, ROOT_MAGIC, ROOT_READY, UNLOGGED_VERSION, type FilterLayout } from './layout.js';
+import type { Engine } from './module-engine.js';
 import { commandError, openedFilter, type OpenedFilter } from './opened.js';
 import { runScript, SCRIPTS } from './scripts.js';
 
@@ -42,8 +43,14 @@ async function call(connection: RedisConnection, key: string, command: RedisComm
 }
 
 /** Makes the filter's keys, empty or holding `contents` (one per shard); nothing is left behind on failure. */
-export async function makeFilter(connection: RedisConnection, layout: FilterLayout, contents: readonly ShardContents[] | null, what: string): Promise<OpenedFilter> {
-  const opened = openedFilter(connection, layout);
+export async function makeFilter(
+  connection: RedisConnection,
+  layout: FilterLayout,
+  contents: readonly ShardContents[] | null,
+  what: string,
+  engine: Engine = 'scripts',
+): Promise<OpenedFilter> {
+  const opened = openedFilter(connection, layout, engine);
   const { name } = layout;
   const beingCreated = fixedHeader(layout, ROOT_MAGIC, ROOT_BEING_CREATED);
   const claimed = await call(connection, name, ['SET', name, beingCreated, 'NX'], what);
@@ -93,13 +100,13 @@ export async function readRoot(connection: RedisConnection, name: string, what: 
 }
 
 /** Opens the filter `name`: its root and every shard's header and chunks checked. */
-export async function openFilter(connection: RedisConnection, name: string, what: string): Promise<OpenedFilter> {
+export async function openFilter(connection: RedisConnection, name: string, what: string, engine: Engine = 'scripts'): Promise<OpenedFilter> {
   const found = await readRoot(connection, name, what);
   if (found === null) throw new CuckooFilterError('NOT_FOUND', `${what}: there is no filter named '${name}'`);
   if (found.state === ROOT_BEING_CREATED) {
     throw new CuckooFilterError('NOT_FOUND', `${what}: filter '${name}' is being created, or its creation did not finish (RedisCuckooFilter.drop removes it)`);
   }
-  const opened = openedFilter(connection, found.layout);
+  const opened = openedFilter(connection, found.layout, engine);
   // The fixed header and the lengths never change: read in any order.
   await Promise.all(
     opened.keys.map(async (keys, shard) => {

@@ -10,8 +10,20 @@ import { connectionOf, type RedisClientLike } from './connection.js';
 import { addLog, makeFilter, newLayout, openFilter, readRoot, removeKeys, shardAsFilter, type ShardContents } from './admin.js';
 import { fixedHeader } from './header.js';
 import { AT, DEFAULT_LOG_LENGTH, MAX_SHARDS, ROOT_MAGIC, ROOT_READY } from './layout.js';
-import { asOwnError, checkLogLength, checkName, checkShards, OPTIONS_SHAPE, shardCapacity, type RedisCreateOptions, type RedisCuckooFilterParams } from './options.js';
-import { mutateMany, mutateOne } from './mutations.js';
+import {
+  asOwnError,
+  checkEngine,
+  checkLogLength,
+  checkName,
+  checkShards,
+  OPTIONS_SHAPE,
+  shardCapacity,
+  type RedisCreateOptions,
+  type RedisCuckooFilterParams,
+  type RedisOpenOptions,
+} from './options.js';
+import { engineFor, moduleCopies, moduleHasMany, moduleMutateMany, moduleMutateOne, type Engine } from './module-engine.js';
+import { mutateMany, mutateOne, type Mutation } from './mutations.js';
 import { checkFilterId, commandError, countCopies, openedFilter, type OpenedFilter } from './opened.js';
 import { FilterReplica } from './replica.js';
 import { described, gettersBelow, inspectCustom, type Facts, type Inspect } from '../describe.js';
@@ -63,22 +75,26 @@ export class RedisCuckooFilter {
     const shards = checkShards(given.shards, what);
     const logLength = checkLogLength(given.logLength, what);
     const params = paramsForCapacity(options, what, OPTIONS_SHAPE, (capacity) => shardCapacity(capacity, shards));
-    return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, shards, logLength), null, what));
+    const engine = await engineFor(connection, name, checkEngine(options, what), what);
+    return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, shards, logLength), null, what, engine));
   }
 
   /**
    * Opens the filter named `name`, reading and checking its stored
    * parameters and every shard's header: a CuckooFilterError with code
    * NOT_FOUND when there is none, a FormatError for a damaged one.
+   * `options.engine` as in `create`.
    * @example
    * ```ts
    * const seen = await RedisCuckooFilter.open(redis, 'seen');   // in another process
    * ```
    */
-  static async open(redis: RedisClientLike, name: string): Promise<RedisCuckooFilter> {
+  static async open(redis: RedisClientLike, name: string, options?: RedisOpenOptions): Promise<RedisCuckooFilter> {
     const what = 'RedisCuckooFilter.open';
     const connection = connectionOf(redis, what);
-    return new RedisCuckooFilter(await openFilter(connection, checkName(name, what), what));
+    checkName(name, what);
+    const engine = await engineFor(connection, name, checkEngine(options, what), what);
+    return new RedisCuckooFilter(await openFilter(connection, name, what, engine));
   }
 
   /**
@@ -86,6 +102,7 @@ export class RedisCuckooFilter {
    * `toBytes()`), or, as an array, each shard's bytes from a sharded
    * filter's `toBytes(shard)`, in shard order. Checked as
    * CuckooFilter.fromBytes checks them; EXISTS when the name is taken.
+   * `options.engine` as in `create`.
    * @example
    * ```ts
    * using local = CuckooFilter.create({ capacity: 1000, fpr: 0.01 });
@@ -94,10 +111,16 @@ export class RedisCuckooFilter {
    * await shared.has('x'); // true
    * ```
    */
-  static async fromBytes(redis: RedisClientLike, name: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<RedisCuckooFilter> {
+  static async fromBytes(
+    redis: RedisClientLike,
+    name: string,
+    bytes: Uint8Array | readonly Uint8Array[],
+    options?: RedisOpenOptions,
+  ): Promise<RedisCuckooFilter> {
     const what = 'RedisCuckooFilter.fromBytes';
     const connection = connectionOf(redis, what);
     checkName(name, what);
+    const choice = checkEngine(options, what);
     const sharded = Array.isArray(bytes);
     const list: readonly unknown[] = sharded ? bytes : [bytes];
     if (list.length < 1 || list.length > MAX_SHARDS || !list.every((each) => each instanceof Uint8Array)) {
@@ -119,7 +142,8 @@ export class RedisCuckooFilter {
         const parts = partsOf(filter);
         return { table: toBitfieldOrder(params, parts.payload), stash: parts.stash, itemCount: parts.itemCount };
       });
-      return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, filters.length, DEFAULT_LOG_LENGTH), contents, what));
+      const engine = await engineFor(connection, name, choice, what);
+      return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, filters.length, DEFAULT_LOG_LENGTH), contents, what, engine));
     } finally {
       for (const filter of filters) filter.dispose();
     }
@@ -193,8 +217,22 @@ export class RedisCuckooFilter {
   }
 
   /**
+   * Who handles this handle's items: `'module'`, the server's cuckoo module
+   * (bindings/redis-module), or `'scripts'`, the Lua scripts; the same
+   * answers and bytes either way.
+   * @example
+   * ```ts
+   * const seen = await RedisCuckooFilter.open(redis, 'seen');
+   * seen.engine; // 'module' on a server started with --loadmodule cuckoo-redis.so
+   * ```
+   */
+  get engine(): Engine {
+    return this.#opened.engine;
+  }
+
+  /**
    * What the handle knows without asking Redis, for `JSON.stringify` and
-   * logs: `name` and `params` (the seed as its decimal string); `size()` and
+   * logs: `name`, `params` (the seed as its decimal string) and `engine`; `size()` and
    * the contents need a round trip. `{ name, dropped: true }` once dropped.
    * @example
    * ```ts
@@ -251,8 +289,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async add(item: Item): Promise<boolean> {
-    const located = this.#locateOne('add', item);
-    return (await mutateOne(this.#opened, 'add', located, 'RedisCuckooFilter.add')) === 1;
+    return (await this.#mutateOne('add', 'add', item)) === 1;
   }
 
   /**
@@ -264,8 +301,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async addUnique(item: Item): Promise<boolean> {
-    const located = this.#locateOne('addUnique', item);
-    return (await mutateOne(this.#opened, 'addUnique', located, 'RedisCuckooFilter.addUnique')) === 0;
+    return (await this.#mutateOne('addUnique', 'addUnique', item)) === 0;
   }
 
   /**
@@ -292,8 +328,25 @@ export class RedisCuckooFilter {
   }
 
   async #copies(method: string, item: unknown): Promise<number> {
-    const located = this.#locateOne(method, item);
-    return (await countCopies(this.#opened, located, `RedisCuckooFilter.${method}`))[0]!;
+    const opened = this.#live(method);
+    const what = `RedisCuckooFilter.${method}`;
+    if (opened.engine === 'module') return moduleCopies(opened, item, method === 'has', what);
+    return (await countCopies(opened, this.#locateOne(method, item), what))[0]!;
+  }
+
+  /** One add, addUnique or delete: the mutating script's answer (mutateOne), from either engine. */
+  #mutateOne(method: string, operation: Mutation, item: unknown): Promise<number> {
+    const opened = this.#live(method);
+    const what = `RedisCuckooFilter.${method}`;
+    if (opened.engine === 'module') return moduleMutateOne(opened, operation, item, what);
+    return mutateOne(opened, operation, this.#locateOne(method, item), what);
+  }
+
+  #mutateMany(method: string, operation: 'add' | 'delete', items: unknown): Promise<number> {
+    const opened = this.#live(method);
+    const what = `RedisCuckooFilter.${method}`;
+    if (opened.engine === 'module') return moduleMutateMany(opened, operation, items, what);
+    return mutateMany(opened, operation, this.#locateMany(method, items), what);
   }
 
   /**
@@ -304,8 +357,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async delete(item: Item): Promise<boolean> {
-    const located = this.#locateOne('delete', item);
-    return (await mutateOne(this.#opened, 'delete', located, 'RedisCuckooFilter.delete')) === 1;
+    return (await this.#mutateOne('delete', 'delete', item)) === 1;
   }
 
   /**
@@ -319,8 +371,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async addMany(items: ItemBatch): Promise<number> {
-    const located = this.#locateMany('addMany', items);
-    return mutateMany(this.#opened, 'add', located, 'RedisCuckooFilter.addMany');
+    return this.#mutateMany('addMany', 'add', items);
   }
 
   /**
@@ -331,8 +382,9 @@ export class RedisCuckooFilter {
    * ```
    */
   async hasMany(items: ItemBatch): Promise<Uint8Array> {
-    const located = this.#locateMany('hasMany', items);
-    const counts = await countCopies(this.#opened, located, 'RedisCuckooFilter.hasMany');
+    const opened = this.#live('hasMany');
+    if (opened.engine === 'module') return moduleHasMany(opened, items, 'RedisCuckooFilter.hasMany');
+    const counts = await countCopies(opened, this.#locateMany('hasMany', items), 'RedisCuckooFilter.hasMany');
     const answers = new Uint8Array(counts.length);
     for (let k = 0; k < counts.length; k++) answers[k] = counts[k]! > 0 ? 1 : 0;
     return answers;
@@ -346,8 +398,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async deleteMany(items: ItemBatch): Promise<number> {
-    const located = this.#locateMany('deleteMany', items);
-    return mutateMany(this.#opened, 'delete', located, 'RedisCuckooFilter.deleteMany');
+    return this.#mutateMany('deleteMany', 'delete', items);
   }
 
   /**

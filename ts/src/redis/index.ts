@@ -27,7 +27,8 @@ import '../use-node.js';
 
 export { RedisCuckooFilter } from './filter.js';
 export { FilterReplica } from './replica.js';
-export { type RedisCreateOptions, type RedisCuckooFilterParams } from './options.js';
+export { type RedisCreateOptions, type RedisCuckooFilterParams, type RedisOpenOptions } from './options.js';
+export { type Engine, type EngineChoice } from './module-engine.js';
 export {
   nodeRedisConnection,
   type DuplicateConnection,

@@ -11,6 +11,7 @@ import { bucketDecoder, bucketWords, countWith, type BucketDecoder, type BucketW
 import { errorText, type RedisConnection } from './connection.js';
 import { fixedHeader } from './header.js';
 import { AT, bitInChunk, bucketBitsOf, chunkOf, logKeys, SHARD_MAGIC, shardKeys, type FilterLayout } from './layout.js';
+import type { Engine } from './module-engine.js';
 
 /** Items per command: a read of 1,000 items is about 2,000 bucket reads; a script of 1,000 items runs a few milliseconds. */
 export const ITEMS_PER_COMMAND = 1000;
@@ -18,6 +19,8 @@ export const ITEMS_PER_COMMAND = 1000;
 export interface OpenedFilter {
   readonly connection: RedisConnection;
   readonly layout: FilterLayout;
+  /** Who handles the items: the server's cuckoo module, or the Lua scripts. */
+  readonly engine: Engine;
   /** Per shard, its chunk keys. */
   readonly keys: readonly (readonly string[])[];
   /** Per shard, its change log's keys (CHANGE-LOG.md): the Stream, and its count of records. */
@@ -36,13 +39,14 @@ export interface OpenedFilter {
   readonly decoder: BucketDecoder;
 }
 
-export function openedFilter(connection: RedisConnection, layout: FilterLayout): OpenedFilter {
+export function openedFilter(connection: RedisConnection, layout: FilterLayout, engine: Engine = 'scripts'): OpenedFilter {
   const words = bucketWords(layout.params);
   const keys = shardKeys(layout);
   const logs = logKeys(layout);
   return {
     connection,
     layout,
+    engine,
     keys,
     logKeys: logs,
     scriptKeys: keys.map((chunks, shard) => [...chunks, ...logs[shard]!]),

@@ -4,6 +4,7 @@
 import { FormatError, type CuckooFilterParams } from '../index.js';
 import { describeValue } from '../parts.js';
 import { DEFAULT_LOG_LENGTH, MAX_LOG_LENGTH, MAX_SHARDS } from './layout.js';
+import type { EngineChoice } from './module-engine.js';
 
 /**
  * Options of `RedisCuckooFilter.create`: those of `CuckooFilter.create`, and `shards`.
@@ -48,6 +49,25 @@ export interface RedisCreateOptions {
    * without a log (no replica can follow it; writes do a little less).
    */
   logLength?: number;
+  /**
+   * Who handles the items: the cuckoo module when the server has it
+   * (`'auto'`, the default: checked once per connection), the module or an
+   * error (`'module'`), or the Lua scripts (`'scripts'`). Same answers and
+   * bytes either way.
+   */
+  engine?: EngineChoice;
+}
+
+/**
+ * Options of `RedisCuckooFilter.open` and `fromBytes`.
+ * @example
+ * ```ts
+ * const seen = await RedisCuckooFilter.open(redis, 'seen', { engine: 'scripts' });
+ * ```
+ */
+export interface RedisOpenOptions {
+  /** As {@link RedisCreateOptions.engine}. */
+  engine?: EngineChoice;
 }
 
 /**
@@ -61,7 +81,19 @@ export interface RedisCuckooFilterParams extends CuckooFilterParams {
   readonly shards: number;
 }
 
-export const OPTIONS_SHAPE = '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash?, shards?, logLength? }';
+export const OPTIONS_SHAPE = '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash?, shards?, logLength?, engine? }';
+
+const ENGINES: readonly unknown[] = ['auto', 'module', 'scripts'];
+
+/** The `engine` option of `options` (an object or undefined): 'auto' when absent. */
+export function checkEngine(options: unknown, what: string): EngineChoice {
+  if (options === undefined) return 'auto';
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${what}: options must be an object { engine? }, got ${describeValue(options)}`);
+  const value = (options as { engine?: unknown }).engine;
+  if (value === undefined) return 'auto';
+  if (!ENGINES.includes(value)) throw new TypeError(`${what}: engine must be 'auto', 'module' or 'scripts', got ${describeValue(value)}`);
+  return value as EngineChoice;
+}
 
 export function checkName(name: unknown, what: string): string {
   if (typeof name !== 'string') throw new TypeError(`${what}: name must be a string, got ${describeValue(name)}`);
