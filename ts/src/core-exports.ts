@@ -85,7 +85,6 @@ export interface CoreExports {
   ): number;
   scalable_clear(handle: Handle): number;
   scalable_size: Getter;
-  scalable_entry_count: Getter;
   scalable_load_factor: Getter;
   scalable_stashed: Getter;
   scalable_byte_length: Getter;
