@@ -53,6 +53,13 @@ struct FilterParams {
   bool keyedHash = false;
 };
 
+// The false-positive rates of a table of buckets of `bucketSize` slots with
+// `fingerprintBits`-bit fingerprints, as stats() reports them for a filter:
+// the paper's eq. (5) bound 2b / 2^f, and the rate expected at `loadFactor`,
+// 1 - (1 - 2^-f)^(2b * load). For a table not made yet (a sizing; sizing.cpp).
+double falsePositiveBound(unsigned bucketSize, unsigned fingerprintBits) noexcept;
+double expectedFalsePositiveRate(unsigned bucketSize, unsigned fingerprintBits, double loadFactor) noexcept;
+
 struct FilterStats {
   std::uint64_t itemCount;     // fingerprints stored, stash included
   std::uint64_t stashedCount;  // of them, in the stash: 0 or 1
