@@ -4,9 +4,11 @@
 // `e.core.cuckoo_has(` and an export section of one- and two-letter names.
 // The sources keep the readable names (bindings/*_exports.cpp,
 // ts/src/core-exports.ts); only dist/ has the short ones:
-//   - each dist/wasm/*.wasm: its export section, names mapped. An export the
-//     map neither shortens nor keeps (Emscripten's own) stops the build: a new
-//     CUCKOO_EXPORT needs a short name there, the next free one;
+//   - each dist/wasm/*.wasm: its export section, names mapped, and without
+//     the exports Emscripten gives every module that no JavaScript here reads
+//     ("unused": the lean module's stack and errno calls). An export the map
+//     neither shortens, keeps nor drops stops the build: a new CUCKOO_EXPORT
+//     needs a short name there, the next free one;
 //   - the full module's glue (dist/wasm/cuckoo-full.mjs, .cjs): where it reads
 //     an export, Module["asm"]["name"], so that its Module._name wrappers
 //     still reach theirs;
@@ -22,8 +24,9 @@ const dist = process.argv[2];
 if (dist === undefined) throw new Error('usage: node scripts/export-names.mjs <dist folder>');
 
 const mapFile = new URL('../bindings/export-names.json', import.meta.url);
-const { kept, short } = JSON.parse(readFileSync(mapFile, 'utf8'));
+const { kept, unused, short } = JSON.parse(readFileSync(mapFile, 'utf8'));
 const keptNames = new Set(kept);
+const unusedNames = new Set(unused);
 const shortNames = new Set(Object.values(short));
 const readableNames = Object.keys(short);
 
@@ -61,10 +64,10 @@ function unsigned(value) {
 
 const EXPORT_SECTION = 7;
 
-/** The export section's entries, each name mapped; throws on a name the map does not know. */
+/** The export section's entries, each name mapped, the unused left out; throws on a name the map does not know. */
 function renamedExports(section, file) {
   let { value: count, offset } = readUnsigned(section, 0);
-  const parts = [unsigned(count)];
+  const entries = [];
   const mapped = [];
   while (count-- > 0) {
     const length = readUnsigned(section, offset);
@@ -74,6 +77,7 @@ function renamedExports(section, file) {
     const index = readUnsigned(section, offset + 1);
     const entryTail = section.subarray(offset, index.offset);
     offset = index.offset;
+    if (unusedNames.has(name)) continue;
     let renamed = name;
     if (Object.hasOwn(short, name)) {
       renamed = short[name];
@@ -81,13 +85,13 @@ function renamedExports(section, file) {
     } else if (!keptNames.has(name) && !shortNames.has(name)) {
       throw new Error(
         `${file} exports ${name} (kind ${kind}), which bindings/export-names.json neither shortens nor keeps: ` +
-          'give a new CUCKOO_EXPORT the next free short name there, or list an export of Emscripten\'s own under "kept"',
+          'give a new CUCKOO_EXPORT the next free short name there, or list an export of Emscripten\'s own under "kept" or "unused"',
       );
     }
     const nameBytes = Buffer.from(renamed, 'utf8');
-    parts.push(unsigned(nameBytes.length), nameBytes, entryTail);
+    entries.push(unsigned(nameBytes.length), nameBytes, entryTail);
   }
-  return { section: Buffer.concat(parts), mapped };
+  return { section: Buffer.concat([unsigned(entries.length / 3), ...entries]), mapped };
 }
 
 /** Rewrites `file`'s export section; the readable names it exported. */

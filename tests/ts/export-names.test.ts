@@ -1,9 +1,9 @@
 // The exports' short names (bindings/export-names.json, applied to dist/ by
 // scripts/export-names.mjs): every export of both modules is one the map
-// shortens or one of Emscripten's it keeps, every name the map lists is
-// exported, the TypeScript calls each export and its compiled JavaScript
-// names none by its readable name, and the full module's glue still reaches
-// its exports.
+// shortens or one of Emscripten's it keeps (those it lists as unused are
+// gone), every name the map shortens or keeps is exported, the TypeScript
+// calls each export and its compiled JavaScript names none by its readable
+// name, and the full module's glue still reaches its exports.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CuckooFilter, init } from 'cuckoo-wasm';
@@ -12,8 +12,9 @@ import { handleOrZero } from '../../dist/cjs/handles';
 import { requireRuntime } from '../../dist/cjs/loader';
 import { repoRoot } from '../support/pack';
 
-const { kept, short } = JSON.parse(readFileSync(join(repoRoot, 'bindings', 'export-names.json'), 'utf8')) as {
+const { kept, unused, short } = JSON.parse(readFileSync(join(repoRoot, 'bindings', 'export-names.json'), 'utf8')) as {
   kept: string[];
+  unused: string[];
   short: Record<string, string>;
 };
 const readableNames = Object.keys(short);
@@ -32,13 +33,13 @@ const javascript = ['esm', 'cjs'].flatMap((build) =>
     .map((name) => ({ file: `${build}/${name}`, text: readFileSync(join(dist, build, name), 'utf8') })),
 );
 
-test('the short names are distinct identifiers, none a kept or a readable name', () => {
+test('the short names are distinct identifiers, none a kept, an unused or a readable name', () => {
   expect(shortNames.every((name) => /^[A-Za-z]+$/.test(name))).toBe(true);
-  const every = [...shortNames, ...kept, ...readableNames];
+  const every = [...shortNames, ...kept, ...unused, ...readableNames];
   expect(new Set(every).size).toBe(every.length);
 });
 
-test.each(modules)('%s exports only short names and the kept ones of Emscripten', (file) => {
+test.each(modules)('%s exports only short names and the kept ones of Emscripten, none it left unused', (file) => {
   const exported = exportsOf(file);
   expect(exported.filter((name) => !shortNames.includes(name) && !kept.includes(name))).toEqual([]);
 });
