@@ -83,11 +83,11 @@ class Ours {
       std::exit(2);
     }
   }
-  bool insert(std::uint64_t key) { return filter_.insert(&key, sizeof key); }
+  bool insert(std::uint64_t key) { return filter_.insert(key); }
   // The paper's first failure: the stash became occupied.
   bool stashFilled() { return filter_.stash().occupied; }
-  bool contains(std::uint64_t key) const { return filter_.contains(&key, sizeof key); }
-  bool erase(std::uint64_t key) { return filter_.erase(&key, sizeof key); }
+  bool contains(std::uint64_t key) const { return filter_.contains(key); }
+  bool erase(std::uint64_t key) { return filter_.erase(key); }
 
  private:
   cuckoo::CuckooFilter filter_;

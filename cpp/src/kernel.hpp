@@ -99,6 +99,18 @@ class Kernel {
     SilentObserver silent;
     return insertLocated(f, buckets(f), locate(f, index(f), item, length), silent);
   }
+  // The operations on an 8-byte item given as its value (CuckooFilter's key overloads).
+  static bool insertKey(CuckooFilter& f, std::uint64_t key) noexcept {
+    SilentObserver silent;
+    return insertLocated(f, buckets(f), locateKey(f, index(f), key), silent);
+  }
+  static bool containsKey(const CuckooFilter& f, std::uint64_t key) noexcept {
+    return containsIn(f.state_, buckets(f), locateKey(f, index(f), key));
+  }
+  static bool eraseKey(CuckooFilter& f, std::uint64_t key) noexcept {
+    SilentObserver silent;
+    return eraseLocated(f, buckets(f), locateKey(f, index(f), key), silent);
+  }
 
   static InsertOutcome insertUnique(CuckooFilter& f, const void* item, std::size_t length) noexcept {
     const Buckets view = buckets(f);
@@ -250,18 +262,24 @@ class Kernel {
   // everything at run time, the item's length included.
   static constexpr bool kSpecialised = !Buckets::kGeneric;
 
+  [[gnu::always_inline]] static ItemHash itemHash(const CuckooFilter& f) noexcept {
+    return ItemHash{f.params_.seed, f.eightByteFlip_};
+  }
   [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const Index& index, const void* item,
                                                     std::size_t length) noexcept {
-    return locateSeeded(index, f.params_.seed, Buckets::fingerprintBits(f), item, length);
+    return locateHashed(index, itemHash(f), Buckets::fingerprintBits(f), item, length);
   }
-  // `seed` and `fingerprintBits` (a constant in a specialised kernel) as
-  // values, so that a batch loop keeps them, and what XXH3 derives from the
-  // seed, in registers rather than reloading them after every store.
-  [[gnu::always_inline]] static ItemLocation locateSeeded(const Index& index, std::uint64_t seed, unsigned fingerprintBits,
+  [[gnu::always_inline]] static ItemLocation locateKey(const CuckooFilter& f, const Index& index, std::uint64_t key) noexcept {
+    return locateWith(index, itemHash(f).ofKey(key), Buckets::fingerprintBits(f));
+  }
+  // The hash and `fingerprintBits` (a constant in a specialised kernel) as
+  // values, so that a batch loop keeps them in registers rather than
+  // reloading them after every store.
+  [[gnu::always_inline]] static ItemLocation locateHashed(const Index& index, const ItemHash& hash, unsigned fingerprintBits,
                                                           const void* item, std::size_t length) noexcept {
     // Numbers from JavaScript and typed arrays are 8 bytes.
-    const std::uint64_t hash = kSpecialised && length == 8 ? hashEightBytes(item, seed) : hashItem(item, length, seed);
-    return locateWith(index, hash, fingerprintBits);
+    const std::uint64_t h = kSpecialised && length == 8 ? hash.ofKey(ItemHash::keyOf(item)) : hash.ofBytes(item, length);
+    return locateWith(index, h, fingerprintBits);
   }
 
   [[gnu::always_inline]] static bool stashHolds(const FilterState& state, std::uint32_t fingerprint,
@@ -384,10 +402,10 @@ class Kernel {
   static void locateBlock(const CuckooFilter& f, const Index& relation, const Buckets& view, const Items& items,
                           std::size_t first, std::size_t n, ItemLocation* where) noexcept {
     const Index layout = relation;
-    const std::uint64_t seed = f.params_.seed;
+    const ItemHash hash = itemHash(f);
     const unsigned fingerprintBits = Buckets::fingerprintBits(f);
     for (std::size_t k = 0; k < n; ++k) {
-      where[k] = locateSeeded(layout, seed, fingerprintBits, items.item(first + k), items.length(first + k));
+      where[k] = locateHashed(layout, hash, fingerprintBits, items.item(first + k), items.length(first + k));
       prefetch(view.address(where[k].primaryBucket));
       prefetch(view.address(where[k].alternateBucket));
     }

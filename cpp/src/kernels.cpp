@@ -28,8 +28,9 @@ template <class Buckets, class Index>
 KernelTable tableOf(const char* name) {
   using K = Kernel<Buckets, Index>;
   const KernelTable& generic = Buckets::kSemiSorted ? kGenericSemiSorted : kGenericPacked;
-  return KernelTable{name,          &K::insert,           generic.insertUnique, generic.insertObserved,
-                     &K::contains,  &K::erase,            generic.count,        generic.eraseObserved,
+  return KernelTable{name,          &K::insert,           &K::insertKey,        generic.insertUnique,
+                     generic.insertObserved,              &K::contains,         &K::containsKey,
+                     &K::erase,     &K::eraseKey,         generic.count,        generic.eraseObserved,
                      generic.insertFingerprint,           &K::insertMany,       &K::containsMany,
                      &K::eraseMany};
 }

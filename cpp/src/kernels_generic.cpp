@@ -28,9 +28,9 @@ constexpr auto kObservedErase = &K::eraseObserved;
 template <class Buckets>
 constexpr KernelTable genericTable() {
   using K = Kernel<Buckets, BucketIndex>;
-  return KernelTable{"generic",     &K::insert,    &K::insertUnique,      kObservedInsert<K>, &K::contains,
-                     &K::erase,     &K::count,     kObservedErase<K>,     &K::insertFingerprint,
-                     &K::insertMany, &K::containsMany, &K::eraseMany};
+  return KernelTable{"generic",        &K::insert,       &K::insertKey,     &K::insertUnique, kObservedInsert<K>,
+                     &K::contains,     &K::containsKey,  &K::erase,         &K::eraseKey,     &K::count,
+                     kObservedErase<K>, &K::insertFingerprint, &K::insertMany, &K::containsMany, &K::eraseMany};
 }
 
 }  // namespace

@@ -208,9 +208,37 @@ class Twins {
         << what << " of key " << key;
     return mine;
   }
-  bool insert(std::uint64_t key) { return on("insert", key, &CuckooFilter::insert); }
-  bool erase(std::uint64_t key) { return on("erase", key, &CuckooFilter::erase); }
-  bool contains(std::uint64_t key) { return on("contains", key, &CuckooFilter::contains); }
+  // The same for the operations with a key overload: an 8-byte item, which
+  // is `key`'s little-endian bytes, goes to one filter as the integer and to
+  // the other as its bytes, taking turns, so that the overload is checked
+  // against the bytes and against the other kernel at once.
+  template <class Bytes, class Integer>
+  bool onKey(const char* what, std::uint64_t key, Bytes bytes, Integer integer) {
+    const std::vector<unsigned char> item = itemBytes(key, lengthOf(key));
+    if (item.size() != 8) {
+      const bool mine = bytes(own_, item);
+      EXPECT_EQ(mine, bytes(generic_, item)) << what << " of key " << key;
+      return mine;
+    }
+    const bool ownTakesKey = key % 2 == 0;
+    const bool mine = ownTakesKey ? integer(own_, key) : bytes(own_, item);
+    EXPECT_EQ(mine, ownTakesKey ? bytes(generic_, item) : integer(generic_, key))
+        << what << " of key " << key << (ownTakesKey ? ": the integer to the own kernel" : ": the integer to the generic one");
+    return mine;
+  }
+  using Item = std::vector<unsigned char>;
+  bool insert(std::uint64_t key) {
+    return onKey("insert", key, [](CuckooFilter& f, const Item& item) { return f.insert(item.data(), item.size()); },
+                 [](CuckooFilter& f, std::uint64_t k) { return f.insert(k); });
+  }
+  bool erase(std::uint64_t key) {
+    return onKey("erase", key, [](CuckooFilter& f, const Item& item) { return f.erase(item.data(), item.size()); },
+                 [](CuckooFilter& f, std::uint64_t k) { return f.erase(k); });
+  }
+  bool contains(std::uint64_t key) {
+    return onKey("contains", key, [](const CuckooFilter& f, const Item& item) { return f.contains(item.data(), item.size()); },
+                 [](const CuckooFilter& f, std::uint64_t k) { return f.contains(k); });
+  }
   unsigned count(std::uint64_t key) { return on("count", key, &CuckooFilter::count); }
   InsertOutcome insertUnique(std::uint64_t key) { return on("insertUnique", key, &CuckooFilter::insertUnique); }
 
