@@ -35,19 +35,14 @@ struct SilentObserver {
 };
 
 // What an eviction walk keeps to undo itself. A walk that may end in the
-// stash keeps nothing (NoKickLog compiles to nothing); one that must be
-// undoable (the stash is occupied) keeps, per kick, the slot where the
-// incoming fingerprint landed: the buckets and the fingerprints follow back
-// from the walk's end through the bucket relation, which is self-inverse.
-struct NoKickLog {
-  template <class Buckets>
-  void record(const Buckets&, std::uint32_t, unsigned, std::uint32_t) noexcept {}
-};
-
+// stash keeps nothing; one that must be undoable (the stash is occupied)
+// keeps, per kick, the slot where the incoming fingerprint landed: the
+// buckets and the fingerprints follow back from the walk's end through the
+// bucket relation, which is self-inverse.
 class KickLog {
  public:
   // Room for `maxKicks` kicks: on the stack for the default and below, else
-  // allocated; ready() is false when that fails.
+  // allocated; ready() is false when that fails. 0 for a walk that keeps nothing.
   explicit KickLog(std::uint32_t maxKicks) noexcept
       : slots_(maxKicks <= sizeof local_ ? local_ : new (std::nothrow) unsigned char[maxKicks]) {}
   ~KickLog() {
@@ -306,8 +301,8 @@ class Kernel {
   // Rare (a delete while the stash is occupied), so kept out of line. The
   // stash is empty during the walk, so it cannot be refused.
   template <class Observer>
-  [[gnu::noinline, gnu::cold]] static void reinsertStash(FilterState& state, std::uint32_t maxKicks, Buckets& view,
-                                                         const Index& relation, Observer& observer) noexcept {
+  [[gnu::noinline, gnu::cold]] static void reinsertStash(FilterState& state, std::uint32_t maxKicks, Buckets view,
+                                                         Index relation, Observer& observer) noexcept {
     const Stash homeless = state.stash;
     state.stash = Stash{};
     place(state, maxKicks, view, relation, homeless.fingerprint, homeless.bucket,
@@ -328,27 +323,38 @@ class Kernel {
       observer.onPlaced(alternate, fingerprint);
       return true;
     }
-    if (state.stash.occupied) return evictOrUndo(state, maxKicks, view, relation, fingerprint, primary, alternate, observer);
-    evictOrStash(state, maxKicks, view, relation, fingerprint, primary, alternate, observer);
-    return true;
+    return evict(state, maxKicks, view, relation, fingerprint, primary, alternate, observer);
   }
 
-  // Algorithm 1's relocation loop, from `bucket` (drawn between the two
-  // candidates). Each step swaps the homeless fingerprint with a random
+  // Algorithm 1's relocation loop, from a bucket drawn between the two
+  // candidates. Each step swaps the homeless fingerprint with a random
   // resident of the current bucket, then tries the evicted one's other
   // bucket, which the relation of hashing.hpp gives from the bucket and
-  // fingerprint alone. True when everything found a place; false when the
-  // kicks ran out, `fingerprint` then homeless, last evicted from `bucket`.
-  template <class Observer, class Log>
-  [[gnu::always_inline]] static bool walk(FilterState& state, std::uint32_t maxKicks, Buckets& view,
-                                          const Index& relation, std::uint32_t& fingerprint, std::uint32_t& bucket,
-                                          Observer& observer, Log& log) noexcept {
+  // fingerprint alone. When the kicks run out with the stash free, the last
+  // evicted fingerprint goes there (true). With the stash occupied the walk
+  // must be undoable: each kick is logged, and when they run out each is
+  // undone from the last (swapping back, at the slot where each incoming
+  // fingerprint landed, the fingerprint it displaced) and the PRNG restored,
+  // so that the refused insert changed nothing (false). One walk serves both,
+  // the log kept only when needed: a copy of the loop for each would be code
+  // that every WebAssembly module downloads twice. (The view and the
+  // relation by value: taking their address would keep them in memory in the
+  // inserts that call this.)
+  template <class Observer>
+  [[gnu::noinline]] static bool evict(FilterState& state, std::uint32_t maxKicks, Buckets view, Index relation,
+                                      std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
+                                      Observer& observer) noexcept {
+    const bool undoable = state.stash.occupied;
+    KickLog log(undoable ? maxKicks : 0);
+    if (!log.ready()) return false;
+    const SplitMix64 before = state.prng;
+    std::uint32_t bucket = (state.prng.next() & 1) != 0 ? alternate : primary;
     const std::uint64_t slotMask = view.slots() - 1;
     for (std::uint32_t kick = 0; kick < maxKicks; ++kick) {
       const auto slot = static_cast<unsigned>(state.prng.next() & slotMask);
       const std::uint32_t incoming = fingerprint;
       fingerprint = view.exchange(bucket, slot, incoming);
-      log.record(view, bucket, slot, incoming);
+      if (undoable) log.record(view, bucket, slot, incoming);
       const std::uint32_t next = relation.alternate(bucket, fingerprint);
       observer.onKick(bucket, slot, incoming, fingerprint, next);
       bucket = next;
@@ -357,36 +363,11 @@ class Kernel {
         return true;
       }
     }
-    return false;
-  }
-
-  // The walk with the stash free: a fingerprint left homeless goes there.
-  template <class Observer>
-  [[gnu::noinline]] static void evictOrStash(FilterState& state, std::uint32_t maxKicks, Buckets& view,
-                                             const Index& relation, std::uint32_t fingerprint, std::uint32_t primary,
-                                             std::uint32_t alternate, Observer& observer) noexcept {
-    std::uint32_t bucket = (state.prng.next() & 1) != 0 ? alternate : primary;
-    NoKickLog none;
-    if (walk(state, maxKicks, view, relation, fingerprint, bucket, observer, none)) return;
-    state.stash = Stash{true, fingerprint, bucket};
-    observer.onStashed(bucket, fingerprint);
-  }
-
-  // The same walk with the stash occupied: when the kicks run out, each is
-  // undone from the last (swapping back, at the slot where each incoming
-  // fingerprint landed, the fingerprint it displaced), and the PRNG restored,
-  // so that the refused insert changed nothing. Rare: both buckets full
-  // while the stash is in use.
-  template <class Observer>
-  [[gnu::noinline, gnu::cold]] static bool evictOrUndo(FilterState& state, std::uint32_t maxKicks, Buckets& view,
-                                                       const Index& relation, std::uint32_t fingerprint,
-                                                       std::uint32_t primary, std::uint32_t alternate,
-                                                       Observer& observer) noexcept {
-    KickLog log(maxKicks);
-    if (!log.ready()) return false;
-    const SplitMix64 before = state.prng;
-    std::uint32_t bucket = (state.prng.next() & 1) != 0 ? alternate : primary;
-    if (walk(state, maxKicks, view, relation, fingerprint, bucket, observer, log)) return true;
+    if (!undoable) {
+      state.stash = Stash{true, fingerprint, bucket};
+      observer.onStashed(bucket, fingerprint);
+      return true;
+    }
     observer.onUndone(bucket, fingerprint);
     for (std::uint32_t kick = log.count(); kick-- > 0;) {
       bucket = relation.alternate(bucket, fingerprint);
