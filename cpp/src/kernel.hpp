@@ -67,14 +67,18 @@ class KickLog {
 
 // WebAssembly is downloaded, so there the kernels trade a little speed for
 // size: the per-item insert and delete are shared out of line by the single
-// and batch paths, and batches of 8-byte items take the general batch path.
-// Natively both are compiled for speed.
+// and batch paths (CUCKOO_SHARED_IN_WASM), and batches of 8-byte items take
+// the general batch path. Natively everything is compiled for speed: the
+// algorithms are inlined into each entry point (CUCKOO_INLINE_NATIVELY), so
+// that no call passes a table view and an item's location through memory.
 #if defined(__wasm__)
 inline constexpr bool kCompactCode = true;
-#define CUCKOO_OUT_OF_LINE_IN_WASM [[gnu::noinline]]
+#define CUCKOO_SHARED_IN_WASM [[gnu::noinline]]
+#define CUCKOO_INLINE_NATIVELY
 #else
 inline constexpr bool kCompactCode = false;
-#define CUCKOO_OUT_OF_LINE_IN_WASM
+#define CUCKOO_SHARED_IN_WASM [[gnu::always_inline]]
+#define CUCKOO_INLINE_NATIVELY [[gnu::always_inline]]
 #endif
 
 // The items of a batch of 8-byte items: their length is a constant, so the
@@ -196,7 +200,7 @@ class Kernel {
   // Algorithm 1 on a located item: true when stored (in the stash at worst);
   // false, with nothing changed, when it cannot be placed.
   template <class Observer>
-  static bool addIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
+  CUCKOO_INLINE_NATIVELY static bool addIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
                     const ItemLocation& where, Observer& observer) noexcept {
     const bool placed =
         place(state, maxKicks, view, relation, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
@@ -209,12 +213,11 @@ class Kernel {
   // or the stash; a slot freed while the stash is occupied gets the stashed
   // fingerprint a fresh walk.
   template <class Observer>
-  static bool eraseIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
+  CUCKOO_INLINE_NATIVELY static bool eraseIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
                       const ItemLocation& where, Observer& observer) noexcept {
     if (stashHolds(state, where)) {
       state.stash = Stash{};
-    } else if (!view.removeOne(where.primaryBucket, where.fingerprint) &&
-               !view.removeOne(where.alternateBucket, where.fingerprint)) {
+    } else if (!removeFromBuckets(view, where)) {
       return false;
     } else if (state.stash.occupied) {
       // It may come back to the stash (possibly as a different fingerprint),
@@ -287,15 +290,32 @@ class Kernel {
   }
 
   template <class Observer>
-  CUCKOO_OUT_OF_LINE_IN_WASM static bool insertLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
+  CUCKOO_SHARED_IN_WASM static bool insertLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
                                                        Observer& observer) noexcept {
     return addIn(f.state_, f.params_.maxKicks, view, index(f), where, observer);
   }
 
   template <class Observer>
-  CUCKOO_OUT_OF_LINE_IN_WASM static bool eraseLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
+  CUCKOO_SHARED_IN_WASM static bool eraseLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
                                                       Observer& observer) noexcept {
     return eraseIn(f.state_, f.params_.maxKicks, view, index(f), where, observer);
+  }
+
+  // Empties the lowest slot holding the fingerprint in the first bucket, else
+  // in the second. A plain bucket is tested without a branch, so natively
+  // the bucket is chosen from both read at once: a deleted item is in either
+  // with odds near one half, so a branch on the first would be mispredicted
+  // as often, and the second read would wait for it. (A semi-sorted test
+  // branches on the nibbles it finds, and WebAssembly keeps the smaller code:
+  // there the first is tried first.)
+  CUCKOO_INLINE_NATIVELY static bool removeFromBuckets(Buckets& view, const ItemLocation& where) noexcept {
+    if constexpr (Buckets::kSemiSorted || kCompactCode) {
+      return view.removeOne(where.primaryBucket, where.fingerprint) || view.removeOne(where.alternateBucket, where.fingerprint);
+    } else {
+      const bool inFirst = view.holds(view.probe(where.primaryBucket), where.fingerprint);
+      const bool inSecond = view.holds(view.probe(where.alternateBucket), where.fingerprint);
+      return (inFirst || inSecond) && view.removeOne(inFirst ? where.primaryBucket : where.alternateBucket, where.fingerprint);
+    }
   }
 
   // Rare (a delete while the stash is occupied), so kept out of line. The
@@ -313,7 +333,7 @@ class Kernel {
   // `alternate`: the lowest free slot of either, else evictions. False, with
   // nothing changed, only when evictions run out while the stash is occupied.
   template <class Observer>
-  static bool place(FilterState& state, std::uint32_t maxKicks, Buckets& view, const Index& relation,
+  CUCKOO_INLINE_NATIVELY static bool place(FilterState& state, std::uint32_t maxKicks, Buckets& view, const Index& relation,
                     std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate, Observer& observer) noexcept {
     if (view.insertIntoEmptySlot(primary, fingerprint)) {
       observer.onPlaced(primary, fingerprint);
@@ -473,4 +493,5 @@ class Kernel {
 
 }  // namespace cuckoo::detail
 
-#undef CUCKOO_OUT_OF_LINE_IN_WASM
+#undef CUCKOO_SHARED_IN_WASM
+#undef CUCKOO_INLINE_NATIVELY
