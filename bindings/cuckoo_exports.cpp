@@ -25,9 +25,10 @@ const CuckooFilter& filterAt(Handle handle) { return glue::objectAt<const Cuckoo
 }  // namespace
 
 CUCKOO_EXPORT int cuckoo_create(double fingerprintBits, double bucketSize, double bucketCount, double maxKicks,
-                                std::uint32_t seedLow, std::uint32_t seedHigh, int semiSort, Address outHandle) {
+                                std::uint32_t seedLow, std::uint32_t seedHigh, int flags, Address outHandle) {
   cuckoo::FilterParams params;
-  params.semiSort = semiSort != 0;
+  params.semiSort = glue::semiSortedIn(flags);
+  params.keyedHash = glue::keyedHashIn(flags);
   params.fingerprintBits = wholeNumber<unsigned>(fingerprintBits);
   params.bucketSize = wholeNumber<unsigned>(bucketSize);
   params.bucketCount = wholeNumber<std::uint64_t>(bucketCount);
@@ -38,10 +39,11 @@ CUCKOO_EXPORT int cuckoo_create(double fingerprintBits, double bucketSize, doubl
 
 // `capacity` is a safe integer (the TypeScript layer checks it).
 CUCKOO_EXPORT int cuckoo_create_for_capacity(double capacity, double falsePositiveRate, double maxKicks,
-                                             std::uint32_t seedLow, std::uint32_t seedHigh, int semiSort,
+                                             std::uint32_t seedLow, std::uint32_t seedHigh, int flags,
                                              Address outHandle) {
   cuckoo::FilterParams params;
-  params.semiSort = semiSort != 0;
+  params.semiSort = glue::semiSortedIn(flags);
+  params.keyedHash = glue::keyedHashIn(flags);
   params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
   params.seed = glue::joinSeed(seedLow, seedHigh);
   const Status status = cuckoo::paramsForCapacity(wholeNumber<std::uint64_t>(capacity), falsePositiveRate, params);
@@ -74,6 +76,7 @@ CUCKOO_EXPORT std::uint32_t cuckoo_fingerprint_bits(Handle h) { return filterAt(
 CUCKOO_EXPORT std::uint32_t cuckoo_bucket_size(Handle h) { return filterAt(h).params().bucketSize; }
 CUCKOO_EXPORT double cuckoo_bucket_count(Handle h) { return static_cast<double>(filterAt(h).params().bucketCount); }
 CUCKOO_EXPORT std::uint32_t cuckoo_max_kicks(Handle h) { return filterAt(h).params().maxKicks; }
+CUCKOO_EXPORT std::uint32_t cuckoo_hash_id(Handle h) { return filterAt(h).hashId(); }
 CUCKOO_EXPORT std::uint32_t cuckoo_seed_low(Handle h) { return static_cast<std::uint32_t>(filterAt(h).params().seed); }
 CUCKOO_EXPORT std::uint32_t cuckoo_seed_high(Handle h) {
   return static_cast<std::uint32_t>(filterAt(h).params().seed >> 32);

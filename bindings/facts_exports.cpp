@@ -45,6 +45,7 @@ CUCKOO_EXPORT const char* status_error_code(int status) {
     case Status::kMergeBucketCountDiffer:
     case Status::kMergeSeedDiffer:
     case Status::kMergeSemiSortDiffer:
+    case Status::kMergeHashDiffers:
     case Status::kMergeShapeDiffers: return "INCOMPATIBLE";
     default: return "";
   }

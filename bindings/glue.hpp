@@ -34,6 +34,12 @@ inline std::uint32_t* wordsAt(Address address) { return reinterpret_cast<std::ui
 
 inline std::uint64_t joinSeed(std::uint32_t low, std::uint32_t high) { return (std::uint64_t{high} << 32) | low; }
 
+// A plain filter's table options, as TypeScript passes them in one int
+// (ts/src/validate.ts, tableFlags): bit 0 semi-sorted buckets, bit 1 the
+// keyed item hash.
+inline bool semiSortedIn(int flags) { return (flags & 1) != 0; }
+inline bool keyedHashIn(int flags) { return (flags & 2) != 0; }
+
 // An integer option as TypeScript passed it, a JavaScript number. A whole
 // number in range becomes itself; a fraction, NaN, an infinity, a negative or
 // a too large number becomes the type's largest value, which every check of

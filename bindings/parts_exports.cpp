@@ -17,11 +17,14 @@ using glue::Address;
 using glue::Handle;
 using glue::wholeNumber;
 
-cuckoo::FilterParams shapeOf(double fingerprintBits, double bucketCount, std::uint32_t seedLow, std::uint32_t seedHigh) {
+cuckoo::FilterParams shapeOf(double fingerprintBits, double bucketCount, std::uint32_t seedLow, std::uint32_t seedHigh,
+                             int flags) {
   cuckoo::FilterParams params;
   params.fingerprintBits = wholeNumber<unsigned>(fingerprintBits);
   params.bucketCount = wholeNumber<std::uint64_t>(bucketCount);
   params.seed = glue::joinSeed(seedLow, seedHigh);
+  params.semiSort = glue::semiSortedIn(flags);
+  params.keyedHash = glue::keyedHashIn(flags);
   return params;
 }
 
@@ -30,15 +33,15 @@ cuckoo::FilterParams shapeOf(double fingerprintBits, double bucketCount, std::ui
 // Four words per item to `out` (CuckooFilter::locateEach); the caller has
 // checked the shape (it comes from a filter's params).
 CUCKOO_EXPORT void parts_locate_packed(double fingerprintBits, double bucketCount, std::uint32_t seedLow,
-                                       std::uint32_t seedHigh, Address data, Address offsets, std::uint32_t count,
-                                       Address out) {
-  CuckooFilter::locateEach(shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh),
+                                       std::uint32_t seedHigh, int flags, Address data, Address offsets,
+                                       std::uint32_t count, Address out) {
+  CuckooFilter::locateEach(shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh, flags),
                            glue::packedBatch(data, offsets, count), glue::wordsAt(out));
 }
 CUCKOO_EXPORT void parts_locate_fixed(double fingerprintBits, double bucketCount, std::uint32_t seedLow,
-                                      std::uint32_t seedHigh, Address data, std::uint32_t width, std::uint32_t count,
-                                      Address out) {
-  CuckooFilter::locateEach(shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh),
+                                      std::uint32_t seedHigh, int flags, Address data, std::uint32_t width,
+                                      std::uint32_t count, Address out) {
+  CuckooFilter::locateEach(shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh, flags),
                            glue::fixedBatch(data, width, count), glue::wordsAt(out));
 }
 
@@ -58,13 +61,12 @@ CUCKOO_EXPORT void parts_of(Handle h, Address out) {
 }
 
 CUCKOO_EXPORT int parts_restore(double fingerprintBits, double bucketSize, double bucketCount, double maxKicks,
-                                std::uint32_t seedLow, std::uint32_t seedHigh, int semiSort, Address payload,
+                                std::uint32_t seedLow, std::uint32_t seedHigh, int flags, Address payload,
                                 double length, int stashOccupied, std::uint32_t stashFingerprint,
                                 std::uint32_t stashBucket, double itemCount, Address outHandle) {
-  cuckoo::FilterParams params = shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh);
+  cuckoo::FilterParams params = shapeOf(fingerprintBits, bucketCount, seedLow, seedHigh, flags);
   params.bucketSize = wholeNumber<unsigned>(bucketSize);
   params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
-  params.semiSort = semiSort != 0;
   const cuckoo::Stash stash{stashOccupied != 0, stashFingerprint, stashBucket};
   return glue::adoptMade<CuckooFilter>(outHandle, [&](CuckooFilter& filter) {
     return CuckooFilter::fromParts(params, glue::bytesAt(payload), wholeNumber<std::size_t>(length), stash,
@@ -76,9 +78,10 @@ CUCKOO_EXPORT int parts_restore(double fingerprintBits, double bucketSize, doubl
 // words at `out`, fingerprintBits, bucketSize and the bucket count (up to
 // 2^32) as two halves, low first.
 CUCKOO_EXPORT int parts_size_for(double capacity, double falsePositiveRate, double maxKicks, std::uint32_t seedLow,
-                                 std::uint32_t seedHigh, int semiSort, Address out) {
+                                 std::uint32_t seedHigh, int flags, Address out) {
   cuckoo::FilterParams params;
-  params.semiSort = semiSort != 0;
+  params.semiSort = glue::semiSortedIn(flags);
+  params.keyedHash = glue::keyedHashIn(flags);
   params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
   params.seed = glue::joinSeed(seedLow, seedHigh);
   const cuckoo::Status status = cuckoo::paramsForCapacity(wholeNumber<std::uint64_t>(capacity), falsePositiveRate, params);

@@ -5,7 +5,7 @@
 import { CuckooFilter } from 'cuckoo-wasm';
 import { hexStrings, safeIntegerKeys, uint32Keys } from '../keys.mjs';
 import {
-  ABSENT_BASE, BUCKET_SIZE, FINGERPRINT_BITS, SEED, SEMI_SORTED_BITS, countOnes, median, timeSection,
+  ABSENT_BASE, BUCKET_SIZE, addToFirstFailure, FINGERPRINT_BITS, SEED, SEMI_SORTED_BITS, countOnes, median, timeSection,
 } from '../support/measurement.mjs';
 
 /** CPU time the process got during timed sections, as a share of their wall time. */
@@ -100,20 +100,30 @@ export function makeModes(keys) {
 }
 
 /**
- * One run of `mode`: its filter filled to the first refused add, every stored
- * and every absent key looked up, every stored key deleted; keys go per call
- * through `loops` (PER_CALL's) or in batches.
+ * One run of `mode`: its filter filled to the paper's first failure (the add
+ * whose evictions ran out, its last homeless fingerprint then in the stash),
+ * every stored and every absent key looked up, every stored key deleted; keys
+ * go per call through `loops` (PER_CALL's) or in batches.
  */
 function runOnce({ loops, present, absent, semiSort, belowPowerOfTwo }, log2) {
-  const filter = new CuckooFilter({
-    bucketCount: 2 ** log2 - (belowPowerOfTwo ? 1 : 0),
-    bucketSize: BUCKET_SIZE,
-    fingerprintBits: semiSort ? SEMI_SORTED_BITS : FINGERPRINT_BITS,
-    semiSort: semiSort === true,
-    seed: SEED,
-  });
+  const makeFilter = () =>
+    new CuckooFilter({
+      bucketCount: 2 ** log2 - (belowPowerOfTwo ? 1 : 0),
+      bucketSize: BUCKET_SIZE,
+      fingerprintBits: semiSort ? SEMI_SORTED_BITS : FINGERPRINT_BITS,
+      semiSort: semiSort === true,
+      seed: SEED,
+    });
+  // Untimed: how many keys reach the first failure (later adds may still find
+  // room), so that the timed adds stop exactly there.
+  const probe = makeFilter();
+  const firstFailure = addToFirstFailure(probe, present);
+  probe.dispose();
+  const filter = makeFilter();
   try {
-    const added = timed(() => (loops ? loops.add(filter, present, present.length) : filter.addMany(present)));
+    const added = timed(() =>
+      loops ? loops.add(filter, present, firstFailure) : filter.addMany(present.subarray?.(0, firstFailure) ?? present.slice(0, firstFailure)),
+    );
     const n = added.value;
     // The stored prefix, untimed: slice() copies a string[].
     const stored = n === present.length ? present : present.subarray?.(0, n) ?? present.slice(0, n);

@@ -125,6 +125,14 @@ void measureFilter(Json& json, const char* name, Filter& filter, std::uint64_t c
           break;
         }
         ++stored;
+        // The paper's first failure: evictions ran out, the stash took the
+        // last homeless fingerprint (later inserts may still find room).
+        if constexpr (kIsCuckoo<Filter>) {
+          if (filter.stash().occupied) {
+            failed = true;
+            break;
+          }
+        }
       }
     });
     construction.wall += t.wall;

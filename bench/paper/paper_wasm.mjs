@@ -8,7 +8,7 @@
 import { init, CuckooFilter } from 'cuckoo-wasm';
 import { BloomFilter } from 'cuckoo-wasm/bloom';
 import { generateKeys, SplitMix64 } from '../support/splitmix64.mjs';
-import { countOnes, timeSection, upperMedian } from '../support/measurement.mjs';
+import { addToFirstFailure, countOnes, timeSection, upperMedian } from '../support/measurement.mjs';
 import { protocol } from './protocol.mjs';
 
 const {
@@ -149,8 +149,8 @@ function makeCuckoo(bits, bucketSize, bucketCount, semiSort, seed) {
   return new CuckooFilter({ bucketCount, bucketSize, fingerprintBits: bits, maxKicks: MAX_KICKS, seed, semiSort });
 }
 
-/** Adds `keys` (a slot's worth and one: the filter is full before they run out); returns the size. */
-const fillCuckoo = (filter, keys) => filter.addMany(keys) && filter.size;
+/** Fills a filter to its first failure with `keys` (a slot's worth and one: enough); returns the size. */
+const fillCuckoo = (filter, keys) => addToFirstFailure(filter, keys) && filter.size;
 
 // ---------------------------------------------------------------- Figure 2
 
@@ -222,7 +222,10 @@ function runSpace(o) {
 
 // ---------------------------------------------------------------- Table 3 and Figures 5-8
 
-function measureFilter(name, filter, { canFail, canDelete }, capacity, run, setup, keys, absent) {
+// `limit`: the items a cuckoo filter takes to its first failure (found
+// beforehand, untimed, by addToFirstFailure), so that the timed batches stop
+// exactly there.
+function measureFilter(name, filter, { canFail, canDelete }, capacity, limit, run, setup, keys, absent) {
   const clock = new Stopwatch();
   const window = Math.max(1, Math.ceil(setup.window * capacity));
   const negativeSample = absent.subarray(0, Math.min(setup.sample, absent.length));
@@ -245,9 +248,9 @@ function measureFilter(name, filter, { canFail, canDelete }, capacity, run, setu
   };
   measureLookups();
   result.inserts = [];
-  while (!failed && stored < capacity) {
+  while (!failed && stored < limit) {
     const start = stored;
-    const end = Math.min(capacity, stored + window);
+    const end = Math.min(limit, stored + window);
     const batch = keys.subarray(start, end);
     let added = 0;
     const t = clock.time(() => {
@@ -347,7 +350,8 @@ function runFilters(o) {
     for (const [name, make, traits, capacity] of candidates) {
       if (!wanted(name)) continue;
       process.stderr.write(`paper_wasm: run ${run} ${name}\n`);
-      results.push(using(make(), (filter) => measureFilter(name, filter, traits, capacity, run, setup, keys, absent)));
+      const limit = traits.canFail ? using(make(), (filter) => addToFirstFailure(filter, keys)) : capacity;
+      results.push(using(make(), (filter) => measureFilter(name, filter, traits, capacity, limit, run, setup, keys, absent)));
     }
   }
   return {

@@ -54,3 +54,16 @@ export function median(values) {
  * builds report the same pass.
  */
 export const upperMedian = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+/**
+ * Adds `keys` one by one to a cuckoo filter up to the paper's first failure:
+ * the add whose evictions ran out, its last homeless fingerprint then in the
+ * stash (later adds may still find room, but the paper's filter is full
+ * there). Returns how many were added. One call per key and a `stashed`
+ * read each: for untimed fills, or to find how far timed adds should go.
+ */
+export function addToFirstFailure(filter, keys) {
+  let added = 0;
+  while (added < keys.length && filter.stashed === 0 && filter.add(keys[added])) added++;
+  return added;
+}

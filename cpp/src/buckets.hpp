@@ -147,8 +147,13 @@ class PackedBuckets {
     return previous;
   }
 
-  // Where exchange(bucket, slot, fingerprint) left `fingerprint`: `slot`.
-  unsigned landedSlot(std::uint32_t, unsigned slot, std::uint32_t) const noexcept { return slot; }
+  // What undoing exchange(bucket, slot, incoming) needs: the slot (which
+  // fingerprint sat where matters to the bytes).
+  std::uint32_t kickRecord(unsigned slot, std::uint32_t) const noexcept { return slot; }
+  // Undoes it, `fingerprint` being what it displaced; returns `incoming`.
+  std::uint32_t undoKick(std::uint32_t bucket, std::uint32_t record, std::uint32_t fingerprint) noexcept {
+    return exchange(bucket, static_cast<unsigned>(record), fingerprint);
+  }
 
  private:
   [[gnu::always_inline]] bool oneLoad() const noexcept {
@@ -327,14 +332,15 @@ class SemiSortedBuckets {
     return previous;
   }
 
-  // Where exchange(bucket, slot, fingerprint) left `fingerprint`: the bucket
-  // is stored sorted, so where it sorted to (any copy of an equal value
-  // serves, since a bucket is a multiset).
-  unsigned landedSlot(std::uint32_t bucket, unsigned, std::uint32_t fingerprint) const noexcept {
-    const semisort::Bucket b = decoded(bucket);
-    unsigned slot = 0;
-    while (b.entries[slot] != fingerprint) ++slot;
-    return slot;
+  // What undoing exchange(bucket, slot, incoming) needs: `incoming` itself.
+  // A bucket is stored sorted, a multiset, so its slots move when it is
+  // written, and any copy of an equal value serves.
+  std::uint32_t kickRecord(unsigned, std::uint32_t incoming) const noexcept { return incoming; }
+  // Undoes it, `fingerprint` being what it displaced; returns `incoming`.
+  std::uint32_t undoKick(std::uint32_t bucket, std::uint32_t incoming, std::uint32_t fingerprint) noexcept {
+    removeOne(bucket, incoming);
+    insertIntoEmptySlot(bucket, fingerprint);
+    return incoming;
   }
 
  private:

@@ -75,7 +75,7 @@ ItemLocation CuckooFilter::locate(const void* item, std::size_t length) const no
 }
 
 std::uint64_t CuckooFilter::itemHash(const void* item, std::size_t length) const noexcept {
-  return detail::hashItem(item, length, params_.seed);
+  return detail::hashItem(item, length, params_.seed, params_.keyedHash);
 }
 
 void CuckooFilter::locateEach(const FilterParams& params, const ItemBatch& items, std::uint32_t* out) noexcept {
@@ -83,11 +83,12 @@ void CuckooFilter::locateEach(const FilterParams& params, const ItemBatch& items
   for (std::size_t k = 0; k < items.count; ++k) {
     const unsigned char* item = items.item(k);
     const std::size_t length = items.length(k);
-    const ItemLocation where = index.locate(detail::hashItem(item, length, params.seed), params.fingerprintBits);
+    const ItemLocation where =
+        index.locate(detail::hashItem(item, length, params.seed, params.keyedHash), params.fingerprintBits);
     out[4 * k] = where.fingerprint;
     out[4 * k + 1] = where.primaryBucket;
     out[4 * k + 2] = where.alternateBucket;
-    out[4 * k + 3] = routeWord(detail::hashItem(item, length, params.seed ^ kRouteSeedMask));
+    out[4 * k + 3] = routeWord(detail::hashItem(item, length, params.seed ^ kRouteSeedMask, params.keyedHash));
   }
 }
 
@@ -119,6 +120,7 @@ Status CuckooFilter::merge(const CuckooFilter& other) noexcept {
   if (params_.bucketCount != other.params_.bucketCount) return rejected(Status::kMergeBucketCountDiffer);
   if (params_.seed != other.params_.seed) return rejected(Status::kMergeSeedDiffer);
   if (params_.semiSort != other.params_.semiSort) return rejected(Status::kMergeSemiSortDiffer);
+  if (params_.keyedHash != other.params_.keyedHash) return rejected(Status::kMergeHashDiffers);
   // Into a copy, which replaces this filter only when everything fit.
   CuckooFilter merged;
   const Status copied = cloneTo(merged);

@@ -10,6 +10,8 @@
 #define XXH_INLINE_ALL
 #include "xxhash.h"
 
+#include "keyed_hash.hpp"
+
 namespace cuckoo::detail {
 
 // XXH3-64 of any length, out of line (item_hash.cpp): the item hash and the
@@ -33,27 +35,36 @@ inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_
   return XXH3_len_4to8_64b(static_cast<const xxh_u8*>(data), 8, XXH3_kSecret, seed);
 }
 
-// The item hash of one filter (hash ids 1 and 2): XXH3-64 under its seed,
+// The item hash of a filter with or without a keyed hash (hashing.hpp: hash
+// ids 1 and 2, or 4 and 5).
+inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_t seed, bool keyed) noexcept {
+  return keyed ? keyedItemHash(data, length, seed) : hashItem(data, length, seed);
+}
+
+// The item hash of one filter: XXH3-64 under its seed (hash ids 1 and 2),
 // with what XXH3's path for 8 bytes derives from the seed computed once per
-// filter rather than once per item. An 8-byte item is also taken as its
-// value, `key`, whose little-endian bytes it is, so that a key needs no trip
-// through memory. tests/cpp/test_hashing.cpp checks both against XXH3.
+// filter rather than once per item, or the keyed hash (hash ids 4 and 5). An
+// 8-byte item is also taken as its value, `key`, whose little-endian bytes
+// it is, so that a key needs no trip through memory. tests/cpp/test_hashing.cpp
+// checks both against XXH3.
 struct ItemHash {
   std::uint64_t seed;
   std::uint64_t eightByteFlip;  // XXH3_len_4to8_64b's bitflip for `seed`
+  bool keyed;
 
-  static ItemHash forSeed(std::uint64_t seed) noexcept {
+  static ItemHash forSeed(std::uint64_t seed, bool keyed = false) noexcept {
     // XXH3_kSecret's words at bytes 8 and 16, XORed (a constant, so that
     // WebAssembly's create() carries no reads of the secret).
     constexpr std::uint64_t kSecretWords = 0xc73ab174c5ecd5a2ULL;
     const std::uint64_t mixedSeed = seed ^ (std::uint64_t{__builtin_bswap32(static_cast<std::uint32_t>(seed))} << 32);
-    return ItemHash{seed, kSecretWords - mixedSeed};
+    return ItemHash{seed, kSecretWords - mixedSeed, keyed};
   }
 
-  std::uint64_t ofBytes(const void* item, std::size_t length) const noexcept { return xxh3WithSeed(item, length, seed); }
+  std::uint64_t ofBytes(const void* item, std::size_t length) const noexcept { return hashItem(item, length, seed, keyed); }
   // XXH3_len_4to8_64b of the key's 8 bytes: it reads them as two 32-bit
   // halves and puts the first above the second, a rotation of the key.
   [[gnu::always_inline]] std::uint64_t ofKey(std::uint64_t key) const noexcept {
+    if (keyed) return keyedItemHash(&key, sizeof key, seed);
     return XXH3_rrmxmx(XXH_rotl64(key, 32) ^ eightByteFlip, 8);
   }
   [[gnu::always_inline]] static std::uint64_t keyOf(const void* item) noexcept { return XXH_readLE64(item); }

@@ -14,7 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <new>
+#include <cstdlib>
 #include <type_traits>
 
 #include "batch_memory.hpp"
@@ -34,34 +34,34 @@ struct SilentObserver {
   void onUndone(std::uint32_t, std::uint32_t) noexcept {}
 };
 
-// What an eviction walk keeps to undo itself. A walk that may end in the
-// stash keeps nothing; one that must be undoable (the stash is occupied)
-// keeps, per kick, the slot where the incoming fingerprint landed: the
-// buckets and the fingerprints follow back from the walk's end through the
-// bucket relation, which is self-inverse.
+// What an eviction walk keeps to undo itself, when it must be undoable (the
+// stash is occupied): per kick, its bucket and what the view needs to undo it
+// (kickRecord, undoKick); the fingerprints follow back from the walk's end.
 class KickLog {
  public:
   // Room for `maxKicks` kicks: on the stack for the default and below, else
-  // allocated; ready() is false when that fails. 0 for a walk that keeps nothing.
+  // allocated; ready() is false when that fails.
   explicit KickLog(std::uint32_t maxKicks) noexcept
-      : slots_(maxKicks <= sizeof local_ ? local_ : new (std::nothrow) unsigned char[maxKicks]) {}
+      : records_(maxKicks <= kLocal ? local_
+                                    : static_cast<std::uint64_t*>(std::malloc(std::size_t{maxKicks} * sizeof(std::uint64_t)))) {}
   ~KickLog() {
-    if (slots_ != local_) delete[] slots_;
+    if (records_ != local_) std::free(records_);
   }
   KickLog(const KickLog&) = delete;
   KickLog& operator=(const KickLog&) = delete;
 
-  bool ready() const noexcept { return slots_ != nullptr; }
-  template <class Buckets>
-  void record(const Buckets& view, std::uint32_t bucket, unsigned slot, std::uint32_t incoming) noexcept {
-    slots_[count_++] = static_cast<unsigned char>(view.landedSlot(bucket, slot, incoming));
+  bool ready() const noexcept { return records_ != nullptr; }
+  void push(std::uint32_t bucket, std::uint32_t record) noexcept {
+    records_[count_++] = std::uint64_t{bucket} << 32 | record;
   }
   std::uint32_t count() const noexcept { return count_; }
-  unsigned slot(std::uint32_t kick) const noexcept { return slots_[kick]; }
+  std::uint32_t bucket(std::uint32_t kick) const noexcept { return static_cast<std::uint32_t>(records_[kick] >> 32); }
+  std::uint32_t record(std::uint32_t kick) const noexcept { return static_cast<std::uint32_t>(records_[kick]); }
 
  private:
-  unsigned char local_[kDefaultMaxKicks];
-  unsigned char* slots_;
+  static constexpr std::uint32_t kLocal = kDefaultMaxKicks;
+  std::uint64_t local_[kLocal];
+  std::uint64_t* records_;
   std::uint32_t count_ = 0;
 };
 
@@ -148,10 +148,8 @@ class Kernel {
   // and seed (CuckooFilter::merge): its two buckets follow from the two.
   // False, with nothing changed, when it cannot be placed.
   static bool insertFingerprint(CuckooFilter& f, std::uint32_t fingerprint, std::uint32_t bucket) noexcept {
-    const Index relation = index(f);
     SilentObserver silent;
-    return addIn(f.state_, f.params_.maxKicks, buckets(f), relation,
-                 ItemLocation{fingerprint, bucket, relation.alternate(bucket, fingerprint)}, silent);
+    return insertLocated(f, buckets(f), ItemLocation{fingerprint, bucket, index(f).alternate(bucket, fingerprint)}, silent);
   }
 
   static void containsMany(const CuckooFilter& f, const ItemBatch& batch, unsigned char* answers) noexcept {
@@ -261,7 +259,7 @@ class Kernel {
   static constexpr bool kSpecialised = !Buckets::kGeneric;
 
   [[gnu::always_inline]] static ItemHash itemHash(const CuckooFilter& f) noexcept {
-    return ItemHash{f.params_.seed, f.eightByteFlip_};
+    return ItemHash{f.params_.seed, f.eightByteFlip_, keyedOf(f)};
   }
   [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const Index& index, const void* item,
                                                     std::size_t length) noexcept {
@@ -269,6 +267,12 @@ class Kernel {
   }
   [[gnu::always_inline]] static ItemLocation locateKey(const CuckooFilter& f, const Index& index, std::uint64_t key) noexcept {
     return locateWith(index, itemHash(f).ofKey(key), Buckets::fingerprintBits(f));
+  }
+  // Whether the filter hashes with the keyed hash: never for a specialised
+  // kernel (kernelFor gives keyed filters the generic one), so there the
+  // test compiles away.
+  [[gnu::always_inline]] static bool keyedOf(const CuckooFilter& f) noexcept {
+    return !kSpecialised && f.params_.keyedHash;
   }
   // The hash and `fingerprintBits` (a constant in a specialised kernel) as
   // values, so that a batch loop keeps them in registers rather than
@@ -351,15 +355,13 @@ class Kernel {
   // resident of the current bucket, then tries the evicted one's other
   // bucket, which the relation of hashing.hpp gives from the bucket and
   // fingerprint alone. When the kicks run out with the stash free, the last
-  // evicted fingerprint goes there (true). With the stash occupied the walk
-  // must be undoable: each kick is logged, and when they run out each is
-  // undone from the last (swapping back, at the slot where each incoming
-  // fingerprint landed, the fingerprint it displaced) and the PRNG restored,
-  // so that the refused insert changed nothing (false). One walk serves both,
-  // the log kept only when needed: a copy of the loop for each would be code
-  // that every WebAssembly module downloads twice. (The view and the
-  // relation by value: taking their address would keep them in memory in the
-  // inserts that call this.)
+  // homeless fingerprint goes there. With the stash occupied (rare: both
+  // buckets full while the stash is in use) the walk must be undoable: then
+  // every kick is undone from the last (putting back, in its bucket, the
+  // fingerprint it displaced in place of the one it brought), the PRNG
+  // restored, and the walk returns false having changed nothing. (The view
+  // and the relation by value: taking their address would keep them in
+  // memory in the inserts that call this.)
   template <class Observer>
   [[gnu::noinline]] static bool evict(FilterState& state, std::uint32_t maxKicks, Buckets view, Index relation,
                                       std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
@@ -374,7 +376,7 @@ class Kernel {
       const auto slot = static_cast<unsigned>(state.prng.next() & slotMask);
       const std::uint32_t incoming = fingerprint;
       fingerprint = view.exchange(bucket, slot, incoming);
-      if (undoable) log.record(view, bucket, slot, incoming);
+      if (undoable) log.push(bucket, view.kickRecord(slot, incoming));
       const std::uint32_t next = relation.alternate(bucket, fingerprint);
       observer.onKick(bucket, slot, incoming, fingerprint, next);
       bucket = next;
@@ -390,8 +392,7 @@ class Kernel {
     }
     observer.onUndone(bucket, fingerprint);
     for (std::uint32_t kick = log.count(); kick-- > 0;) {
-      bucket = relation.alternate(bucket, fingerprint);
-      fingerprint = view.exchange(bucket, log.slot(kick), fingerprint);
+      fingerprint = view.undoKick(log.bucket(kick), log.record(kick), fingerprint);
     }
     state.prng = before;
     return false;

@@ -105,7 +105,8 @@ const KernelTable& plainKernel(const FilterParams& params, bool powerOfTwo) noex
 }  // namespace
 
 const KernelTable& kernelFor(const FilterParams& params, bool generic) noexcept {
-  if (generic || kLean) return params.semiSort ? kGenericSemiSorted : kGenericPacked;
+  // Keyed filters hash with SipHash, which only the generic kernels carry.
+  if (generic || kLean || params.keyedHash) return params.semiSort ? kGenericSemiSorted : kGenericPacked;
   const bool powerOfTwo = isPowerOfTwo(params.bucketCount);
   return params.semiSort ? semiSortedKernel(params, powerOfTwo) : plainKernel(params, powerOfTwo);
 }

@@ -36,6 +36,7 @@ CUCKOO_ONCE_PER_FILTER ScalableCuckooFilter& ScalableCuckooFilter::operator=(Sca
   prng_ = other.prng_;
   for (unsigned k = 0; k < kMaxHeld; ++k) stash_[k] = other.stash_[k];
   stashCount_ = other.stashCount_;
+  lastAddRefused_ = other.lastAddRefused_;
   itemCount_ = other.itemCount_;
   entryCount_ = other.entryCount_;
   return *this;
@@ -112,6 +113,7 @@ CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::cloneTo(ScalableCuckooFilter
   copy.prng_ = prng_;
   for (unsigned k = 0; k < kMaxHeld; ++k) copy.stash_[k] = stash_[k];
   copy.stashCount_ = stashCount_;
+  copy.lastAddRefused_ = lastAddRefused_;
   copy.itemCount_ = itemCount_;
   copy.entryCount_ = entryCount_;
   out = std::move(copy);
@@ -195,6 +197,7 @@ bool ScalableCuckooFilter::erase(const void* item, std::size_t length) noexcept 
   }
   --itemCount_;
   --entryCount_;
+  lastAddRefused_ = false;
   return true;
 }
 
@@ -270,11 +273,10 @@ CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::merge(const ScalableCuckooFi
   ScalableCuckooFilter incoming;
   Status status = cloneTo(merged);
   if (status == Status::kOk) status = other.cloneTo(incoming);
-  // A growth keeps the held entries a split copies (kMaxHeld: four for each
-  // entry, two splits per growth at most), so growing starts while the stash
-  // holds a quarter of that; an entry that growth cannot place refuses the
-  // merge instead (mayGrowForStash).
-  constexpr unsigned kGrowAt = kMaxHeld / 4;
+  // Growing starts while the stash holds what a growth can carry
+  // (Growth::kGrowAt); an entry that growth cannot place refuses the merge
+  // instead (mayGrowForStash).
+  constexpr unsigned kGrowAt = Growth::kGrowAt;
   const std::uint64_t items = itemCount_ + other.itemCount_;
   const auto growBoth = [&merged, &incoming, items]() {
     if (!Growth::mayGrowForStash(merged, items)) return detail::rejected(Status::kMergeWouldOverfill);

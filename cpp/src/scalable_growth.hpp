@@ -38,6 +38,10 @@ class ScalableCuckooFilter::Growth {
   static constexpr unsigned kSlots = Ops::kSlots;
 
  public:
+  // Entries a growth starts with at most: each may be copied to both halves
+  // by two splits, and kMaxHeld is what it can carry.
+  static constexpr unsigned kGrowAt = kMaxHeld / 4;
+
   // Entries out of the table that a growth must carry along (the stash).
   struct HeldList {
     HeldEntry* entries;
@@ -49,32 +53,43 @@ class ScalableCuckooFilter::Growth {
   // `observer` sees every growth it makes.
   template <class Observer>
   static bool insertLocated(ScalableCuckooFilter& f, ItemLocation at, Observer& observer) noexcept {
-    // A stash left by a failed growth: room first, else the filter is full.
-    if (f.stashCount_ != 0 && (makeRoom(f, observer) != Status::kOk || f.stashCount_ != 0)) return false;
     at.bucket1 = Ops::bucketOf(f, at.virtual1);
     at.bucket2 = Ops::bucketOf(f, at.virtual2);
+    // An entry the evictions leave homeless waits in the stash while it has
+    // room (a growth carries kGrowAt entries at most); past that the walk
+    // must be undoable, and is undone.
+    const bool stashHasRoom = f.stashCount_ < kGrowAt;
+    Placement::WalkLog log(stashHasRoom ? 0 : f.params_.maxKicks);
+    const SplitMix64 before = f.prng_;
     HeldEntry leftover;
-    const Placement::Outcome outcome = Placement::placeNew(f, at, leftover);
-    if (outcome == Placement::Outcome::kRefused) return false;
-    if (outcome == Placement::Outcome::kHomeless) Placement::addToStash(f, leftover);
-    ++f.itemCount_;
-    ++f.entryCount_;
-    // The item is stored (in the stash at worst) whether or not this succeeds.
-    makeRoom(f, observer);
-    return true;
+    const Placement::Outcome outcome =
+        log.ready() ? Placement::placeNew(f, at, leftover, log.ifKept()) : Placement::Outcome::kRefused;
+    if (outcome == Placement::Outcome::kHomeless && !stashHasRoom) {
+      log.undo(f);
+      f.prng_ = before;
+    } else if (outcome != Placement::Outcome::kRefused) {
+      if (outcome == Placement::Outcome::kHomeless) Placement::addToStash(f, leftover);
+      ++f.itemCount_;
+      ++f.entryCount_;
+      f.lastAddRefused_ = false;
+      // The item is stored (in the stash at worst) whether or not this grows.
+      makeRoom(f, observer);
+      return true;
+    }
+    f.lastAddRefused_ = true;
+    return false;
   }
   static bool insertLocated(ScalableCuckooFilter& f, ItemLocation at) noexcept {
     detail::scalable::SilentGrowth silent;
     return insertLocated(f, at, silent);
   }
 
-  // Grows until the stash is empty and the load is below kMaxLoad; without
-  // growing, kMergeWouldOverfill when growth cannot place the stash
-  // (mayGrowForStash).
+  // Grows while the load is above kMaxLoad, and while the stash holds an
+  // entry that growth may place (mayGrowForStash); an entry it may not place
+  // stays in the stash. Not while the stash holds more than a growth carries.
   template <class Observer>
   static Status makeRoom(ScalableCuckooFilter& f, Observer& observer) noexcept {
-    while (needsRoom(f)) {
-      if (!mayGrowForStash(f, f.itemCount_)) return detail::rejected(Status::kMergeWouldOverfill);
+    while (f.stashCount_ <= kGrowAt && (overloaded(f) || (f.stashCount_ != 0 && mayGrowForStash(f, f.itemCount_)))) {
       const Status status = growOnce(f, nextBucketCount(f), observer);
       if (status != Status::kOk) return status;
     }
@@ -116,7 +131,7 @@ class ScalableCuckooFilter::Growth {
   // table enough that growth, not its entries, is what they lack.
   CUCKOO_ONCE_PER_FILTER static bool mayGrowForStash(const ScalableCuckooFilter& f, std::uint64_t items) noexcept {
     if (f.stashCount_ == 0) return true;
-    if (f.stashCount_ > kMaxHeld / 4 || stashNeverFits(f)) return false;
+    if (f.stashCount_ > kGrowAt || stashNeverFits(f)) return false;
     const std::uint64_t buckets = f.table_->bucketCount();
     return buckets < detail::scalable::kSmallTableBuckets ||
            static_cast<double>(items) >= detail::scalable::kMinLoadToGrowForStash * static_cast<double>(buckets * kSlots);
@@ -158,9 +173,9 @@ class ScalableCuckooFilter::Growth {
   }
 
  private:
-  static bool needsRoom(const ScalableCuckooFilter& f) noexcept {
+  static bool overloaded(const ScalableCuckooFilter& f) noexcept {
     const double slots = static_cast<double>(f.table_->bucketCount() * kSlots);
-    return f.stashCount_ != 0 || static_cast<double>(f.entryCount_) > detail::scalable::kMaxLoad * slots;
+    return static_cast<double>(f.entryCount_) > detail::scalable::kMaxLoad * slots;
   }
 
   CUCKOO_ONCE_PER_FILTER static bool stashNeverFits(const ScalableCuckooFilter& f) noexcept {

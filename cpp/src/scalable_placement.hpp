@@ -6,6 +6,7 @@
 // scalable_growth.hpp's.
 
 #include <cstdint>
+#include <cstdlib>
 
 #include "batch_memory.hpp"
 #include "cuckoo/hashing.hpp"
@@ -24,12 +25,44 @@ class ScalableCuckooFilter::Placement {
  public:
   enum class Outcome { kPlaced, kHomeless, kRefused };
 
+  // The buckets an eviction walk wrote, as they were, when the walk must be
+  // undoable (the stash cannot take another entry): one record per kick,
+  // allocated only then (ready() is false when that fails).
+  class WalkLog {
+   public:
+    explicit WalkLog(std::uint32_t maxKicks) noexcept
+        : records_(maxKicks == 0 ? nullptr : static_cast<Record*>(std::malloc(maxKicks * sizeof(Record)))),
+          wanted_(maxKicks != 0) {}
+    ~WalkLog() { std::free(records_); }
+    WalkLog(const WalkLog&) = delete;
+    WalkLog& operator=(const WalkLog&) = delete;
+
+    bool ready() const noexcept { return records_ != nullptr || !wanted_; }
+    // The log to give a walk: null when none is kept.
+    WalkLog* ifKept() noexcept { return records_ != nullptr ? this : nullptr; }
+    void push(std::uint64_t bucket, const SlotValues& before) noexcept { records_[count_++] = Record{bucket, before}; }
+    // Writes every logged bucket back, the last first.
+    void undo(ScalableCuckooFilter& f) const noexcept {
+      for (std::uint32_t k = count_; k-- > 0;) f.table_->write(records_[k].bucket, records_[k].before);
+    }
+
+   private:
+    struct Record {
+      std::uint64_t bucket;
+      SlotValues before;
+    };
+    Record* records_;
+    bool wanted_;
+    std::uint32_t count_ = 0;
+  };
+
   // Places a new item's entry in the emptier of its two buckets: buckets not
   // yet split in this round take the items of twice the hash range of split
   // ones, and choosing the emptier evens the load out. Both full: evictions.
   // kHomeless with the entry no eviction placed in `leftover`; kRefused, with
   // nothing changed, when both buckets hold nothing but copies of the item.
-  static Outcome placeNew(ScalableCuckooFilter& f, const ItemLocation& at, HeldEntry& leftover) noexcept {
+  // With `log`, every bucket the evictions write is logged first.
+  static Outcome placeNew(ScalableCuckooFilter& f, const ItemLocation& at, HeldEntry& leftover, WalkLog* log) noexcept {
     const detail::scalable::SlotCodec codec = Ops::codec(f);
     const std::uint32_t first = codec.newEntry(at.fingerprint, at.virtual1, Ops::levelOf(f, at.bucket1));
     const std::uint32_t second = codec.newEntry(at.fingerprint, at.virtual2, Ops::levelOf(f, at.bucket2));
@@ -41,7 +74,7 @@ class ScalableCuckooFilter::Placement {
     if (free2 != 0) return putInto(f, at.bucket2, slots2, second) ? Outcome::kPlaced : Outcome::kHomeless;
     if (onlyCopies(f, at)) return Outcome::kRefused;
     leftover = (f.prng_.next() & 1) != 0 ? HeldEntry{second, at.bucket2} : HeldEntry{first, at.bucket1};
-    return evict(f, leftover) ? Outcome::kPlaced : Outcome::kHomeless;
+    return evict(f, leftover, log) ? Outcome::kPlaced : Outcome::kHomeless;
   }
 
   // Puts an entry out of the table back: its bucket, its other bucket, else evictions.
@@ -51,7 +84,7 @@ class ScalableCuckooFilter::Placement {
     if (otherPlace(f, held.value, held.bucket, other.value, other.bucket) && tryPut(f, other.bucket, other.value)) {
       return true;
     }
-    return evict(f, held);
+    return evict(f, held, nullptr);
   }
 
   // Where an entry of `bucket` goes when evicted: its other bucket and its
@@ -128,8 +161,9 @@ class ScalableCuckooFilter::Placement {
   // is long. The residents' other buckets are requested together before any
   // is read (batch_memory.hpp): in a table beyond the caches each is a miss,
   // and most adds that evict at all look at four of them. Returns false,
-  // with the entry left homeless in `held`, when evictions run out.
-  static bool evict(ScalableCuckooFilter& f, HeldEntry& held) noexcept {
+  // with the entry left homeless in `held`, when evictions run out; `log`,
+  // if any, then holds every bucket the walk changed, as it was.
+  static bool evict(ScalableCuckooFilter& f, HeldEntry& held, WalkLog* log) noexcept {
     const Ops::BucketRequests requests(f);
     unsigned char seen = 0;
     for (std::uint32_t kick = 0; kick < f.params_.maxKicks; ++kick) {
@@ -154,6 +188,7 @@ class ScalableCuckooFilter::Placement {
       unsigned victim = 0;
       while (victim < kSlots && !movable[victim]) ++victim;
       if (victim == kSlots) return false;
+      if (log != nullptr) log->push(held.bucket, slots);
       slots.value[(first + victim) & (kSlots - 1)] = held.value;
       f.table_->write(held.bucket, slots);
       held = moved[victim];

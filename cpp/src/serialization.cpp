@@ -1,6 +1,8 @@
-// Byte format versions 1 and 2 of FORMAT.md: version 1 for a power-of-two
+// Byte format versions 1, 2 and 4 of FORMAT.md: version 1 for a power-of-two
 // bucket count (hash id 1, frozen), version 2 for any other (hash id 2), whose
-// header carries the count itself (byte_order.hpp has what all versions share).
+// header carries the count itself, and version 4, version 2's header for a
+// keyed filter of either kind (hash id 4 or 5). byte_order.hpp has what all
+// versions share.
 
 #include <cstring>
 #include <utility>
@@ -21,6 +23,7 @@ constexpr const unsigned char (&kMagic)[4] = detail::kFormatMagic;
 // The version says how the header is laid out, and each goes with one hash id.
 constexpr std::uint8_t kVersionPowerOfTwo = 1;  // log2(m) in one byte; hash id 1
 constexpr std::uint8_t kVersionAnyCount = 2;    // m in eight bytes; hash id 2
+constexpr std::uint8_t kVersionKeyed = 4;       // as version 2; hash id 4 (m a power of two) or 5
 
 // The table is semi-sorted (semi_sorted_table.hpp's bucket layout).
 constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
@@ -67,23 +70,30 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
   }
   if (length <= at::kVersion) return rejected(Status::kFormatTruncated);
   const std::uint8_t version = data[at::kVersion];
-  if (version != kVersionPowerOfTwo && version != kVersionAnyCount) return rejected(Status::kFormatUnsupportedVersion);
+  if (version != kVersionPowerOfTwo && version != kVersionAnyCount && version != kVersionKeyed) {
+    return rejected(Status::kFormatUnsupportedVersion);
+  }
   if (length < headerBytesOf(version)) return rejected(Status::kFormatTruncated);
   return Status::kOk;
 }
 
 // The bucket count as the header's version stores it, or 0 when the fields
-// are malformed or disagree with the hash id: a power of two is always
-// version 1 with hash id 1, any other count version 2 with hash id 2.
+// are malformed or disagree with the hash id: without a keyed hash a power of
+// two is always version 1 with hash id 1, any other count version 2 with hash
+// id 2; with one, version 4 with hash id 4 or 5 by the same rule.
 std::uint64_t storedBucketCount(const unsigned char* header) noexcept {
-  if (header[at::kVersion] == kVersionPowerOfTwo) {
+  const std::uint8_t version = header[at::kVersion];
+  if (version == kVersionPowerOfTwo) {
     const unsigned log2BucketCount = header[at::kLog2BucketCount];
     if (header[at::kHashId] != kHashIdXxh3V1 || log2BucketCount > 32) return 0;
     if (getLittleEndian(header + at::kReserved, 2) != 0) return 0;
     return std::uint64_t{1} << log2BucketCount;
   }
   const std::uint64_t bucketCount = getLittleEndian(header + at::kBucketCount, 8);
-  if (header[at::kHashId] != kHashIdXxh3RangeV1 || isPowerOfTwo(bucketCount)) return 0;
+  const bool keyed = version == kVersionKeyed;
+  if (bucketCount == 0 || bucketCount > kMaxBucketCount) return 0;
+  if (header[at::kHashId] != plainHashId(isPowerOfTwo(bucketCount), keyed)) return 0;
+  if (!keyed && isPowerOfTwo(bucketCount)) return 0;
   if (getLittleEndian(header + at::kReservedAnyCount, 3) != 0) return 0;
   return bucketCount;
 }
@@ -102,6 +112,7 @@ Status checkShape(const unsigned char* header, FilterParams& params, std::uint64
   params.maxKicks = static_cast<std::uint32_t>(getLittleEndian(header + at::kMaxKicks, 4));
   params.seed = getLittleEndian(header + at::kSeed, 8);
   params.semiSort = (flags & kFlagSemiSorted) != 0;
+  params.keyedHash = header[at::kVersion] == kVersionKeyed;
   // create() and deserialize() accept exactly the same shapes.
   const Status shape = CuckooFilter::validate(params);
   if (shape != Status::kOk && shape != Status::kTableTooLarge) return rejected(Status::kFormatBadParameters);
@@ -151,19 +162,19 @@ Status checkContents(const unsigned char* payload, const FilterParams& params, s
 
 namespace {
 
-std::uint8_t versionFor(const BucketIndex& index) noexcept {
-  return index.powerOfTwo() ? kVersionPowerOfTwo : kVersionAnyCount;
+std::uint8_t versionFor(const BucketIndex& index, bool keyed) noexcept {
+  return keyed ? kVersionKeyed : index.powerOfTwo() ? kVersionPowerOfTwo : kVersionAnyCount;
 }
 
 }  // namespace
 
 std::size_t CuckooFilter::serializedSize() const noexcept {
-  return headerBytesOf(versionFor(index_)) + static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8) +
+  return headerBytesOf(versionFor(index_, params_.keyedHash)) + static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8) +
          kChecksumBytes;
 }
 
 void CuckooFilter::serialize(unsigned char* out) const noexcept {
-  const std::uint8_t version = versionFor(index_);
+  const std::uint8_t version = versionFor(index_, params_.keyedHash);
   const std::size_t headerBytes = headerBytesOf(version);
   const auto payloadBytes = static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8);
   std::memset(out, 0, headerBytes);
@@ -171,7 +182,7 @@ void CuckooFilter::serialize(unsigned char* out) const noexcept {
   out[at::kVersion] = version;
   out[at::kFlags] = static_cast<unsigned char>((state_.stash.occupied ? kFlagStashOccupied : 0) |
                                                (params_.semiSort ? kFlagSemiSorted : 0));
-  out[at::kHashId] = index_.hashId();
+  out[at::kHashId] = hashId();
   out[at::kFingerprintBits] = static_cast<unsigned char>(params_.fingerprintBits);
   out[at::kBucketSize] = static_cast<unsigned char>(params_.bucketSize);
   if (version == kVersionPowerOfTwo) {

@@ -41,6 +41,7 @@ const char* statusMessage(Status status) noexcept {
     case Status::kMergeShapeDiffers:
       return "the filters cannot be merged: their fpr, initialCapacity or current table size differ";
     case Status::kMergeWouldOverfill: return "the filter cannot hold the other filter's items: nothing was changed";
+    case Status::kMergeHashDiffers: return "the filters cannot be merged: one hashes items with a keyed hash and the other does not";
   }
   return "unknown status";
 }

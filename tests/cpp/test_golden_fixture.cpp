@@ -69,7 +69,8 @@ class GoldenFixtureTest : public ::testing::TestWithParam<fixture::GoldenFixture
 INSTANTIATE_TEST_SUITE_P(Files, GoldenFixtureTest, ::testing::ValuesIn(fixture::kGoldenFixtures),
                          [](const auto& info) {
                            const auto& p = info.param.params;
-                           return std::string(p.semiSort ? "SemiSorted" : "Packed") + "M" + std::to_string(p.bucketCount);
+                           return std::string(p.semiSort ? "SemiSorted" : "Packed") + "M" + std::to_string(p.bucketCount) +
+                                  (p.keyedHash ? "Keyed" : "");
                          });
 
 std::string descriptionName(const std::string& fileName) { return fileName.substr(0, fileName.size() - 3) + ".json"; }
@@ -95,12 +96,17 @@ TEST_P(GoldenFixtureTest, CommittedFileLoadsAndAnswersAsDescribed) {
   ASSERT_TRUE(fixture::buildGoldenFilter(GetParam(), rebuilt));
 
   EXPECT_EQ(jsonNumber(json, "byteLength"), committed.size());
-  // A power-of-two bucket count is format version 1 with hash id 1, any other version 2 with hash id 2.
+  // A power-of-two bucket count is format version 1 with hash id 1, any other version 2 with hash id 2;
+  // keyed, version 4 with hash id 4 or 5.
   const bool powerOfTwo = isPowerOfTwo(loaded.params().bucketCount);
-  EXPECT_EQ(jsonNumber(json, "formatVersion"), powerOfTwo ? 1U : 2U);
-  EXPECT_EQ(jsonNumber(json, "hashId"), powerOfTwo ? 1U : 2U);
-  EXPECT_EQ(testing::readField(committed, testing::kVersionAt, 1), powerOfTwo ? 1U : 2U);
-  EXPECT_EQ(testing::readField(committed, testing::kHashIdAt, 1), powerOfTwo ? 1U : 2U);
+  const bool keyed = GetParam().params.keyedHash;
+  const unsigned version = keyed ? 4U : powerOfTwo ? 1U : 2U;
+  const unsigned hashId = (keyed ? 3U : 0U) + (powerOfTwo ? 1U : 2U);
+  EXPECT_EQ(loaded.params().keyedHash, keyed);
+  EXPECT_EQ(jsonNumber(json, "formatVersion"), version);
+  EXPECT_EQ(jsonNumber(json, "hashId"), hashId);
+  EXPECT_EQ(testing::readField(committed, testing::kVersionAt, 1), version);
+  EXPECT_EQ(testing::readField(committed, testing::kHashIdAt, 1), hashId);
   EXPECT_EQ(jsonNumber(json, "fingerprintBits"), loaded.params().fingerprintBits);
   EXPECT_EQ(jsonNumber(json, "bucketSize"), loaded.params().bucketSize);
   EXPECT_EQ(jsonNumber(json, "bucketCount"), loaded.params().bucketCount);

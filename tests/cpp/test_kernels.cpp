@@ -178,6 +178,46 @@ TEST(KernelChoice, EveryShapeGetsItsKernelAndTheSwitchGivesTheGenericOne) {
   }
 }
 
+// An integer key is the item of its 8 little-endian bytes, with the filter's
+// own kernel and the generic one, and with the keyed hash (which only the
+// generic kernel carries): a fill through the key overloads leaves the bytes
+// a fill through the byte calls leaves, and each finds the other's items.
+TEST(KeyOverloads, AKeyIsTheItemOfItsEightLittleEndianBytes) {
+  for (const bool keyed : {false, true}) {
+    for (const bool semiSort : {false, true}) {
+      FilterParams params;
+      params.fingerprintBits = semiSort ? 13 : 12;
+      params.semiSort = semiSort;
+      params.bucketCount = 256;
+      params.seed = 0x0123456789abcdefULL;
+      params.keyedHash = keyed;
+      for (const bool generic : {false, true}) {
+        CuckooFilter byKey = created(params, generic), byBytes = created(params, generic);
+        std::vector<std::uint64_t> stored;
+        for (std::uint64_t i = 0; !byKey.stash().occupied; ++i) {
+          const std::uint64_t key = i * 0x9E3779B97F4A7C15ULL;
+          const std::vector<unsigned char> bytes = itemBytes(key, 8);
+          ASSERT_EQ(byKey.insert(key), byBytes.insert(bytes.data(), bytes.size()));
+          stored.push_back(key);
+        }
+        const std::string where = std::string(keyed ? "keyed " : "") + (semiSort ? "semi-sorted " : "plain ") + byKey.kernelName();
+        EXPECT_TRUE(serialized(byKey) == serialized(byBytes)) << where;
+        for (const std::uint64_t key : stored) {
+          const std::vector<unsigned char> bytes = itemBytes(key, 8);
+          ASSERT_TRUE(byKey.contains(bytes.data(), bytes.size())) << where;
+          ASSERT_TRUE(byBytes.contains(key)) << where;
+        }
+        for (std::size_t k = 0; k < stored.size(); k += 2) {
+          const std::vector<unsigned char> bytes = itemBytes(stored[k], 8);
+          ASSERT_TRUE(byKey.erase(stored[k])) << where;
+          ASSERT_TRUE(byBytes.erase(bytes.data(), bytes.size())) << where;
+        }
+        EXPECT_TRUE(serialized(byKey) == serialized(byBytes)) << where << " after the erases";
+      }
+    }
+  }
+}
+
 // ------------------------------------------- specialised against generic
 
 // Sees an insert's steps, to compare the path two kernels take.

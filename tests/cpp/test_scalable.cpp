@@ -29,11 +29,7 @@ ScalableCuckooFilter makeScalable(std::uint64_t initialCapacity, double fpr, boo
       ScalableParams{initialCapacity, fpr, growth, maxKicks, seed, semiSort});
 }
 
-std::vector<unsigned char> bytesOf(const ScalableCuckooFilter& f) {
-  std::vector<unsigned char> bytes(f.serializedSize());
-  f.serialize(bytes.data());
-  return bytes;
-}
+using testing::bytesOf;
 
 double measuredRate(const ScalableCuckooFilter& f, std::uint64_t probes) {
   std::uint64_t positives = 0;
@@ -196,7 +192,7 @@ TEST(Scalable, CopiesInABucketSharedByBothVirtualBucketsNeverStopAdds) {
       ASSERT_TRUE(add(f, key + 2'000'000));
       for (int copy = 0; copy < 6; ++copy) {
         add(f, key);  // a fifth copy may be refused when its buckets are one
-        ASSERT_FALSE(f.isFull()) << key << " copy " << copy << ", " << semiSort;
+        ASSERT_EQ(f.stashCount(), 0U) << key << " copy " << copy << ", " << semiSort;
       }
       ASSERT_TRUE(add(f, key + 1'000'000)) << key << ", " << semiSort;
     }
@@ -343,9 +339,10 @@ TEST(ScalableMerge, RefusesManyItemsOfEightCopiesEachWithoutOverrunningTheStash)
   }
 }
 
-TEST(ScalableFormat, ALoadedStashEntryThatNeverFitsStopsAddsInsteadOfGrowing) {
+TEST(ScalableFormat, ALoadedStashEntryThatNeverFitsNeitherStopsAddsNorGrowsTheTable) {
   // Bytes may hold a ninth copy of an item in the stash (the format allows
-  // stash records): an add must not grow the table for it without end.
+  // stash records): an add must not grow the table for it, nor be refused
+  // because of it.
   ScalableCuckooFilter f = makeScalable(20, 0.01);
   for (int i = 0; i < 8; ++i) ASSERT_TRUE(addString(f, "x"));
   std::vector<unsigned char> bytes = bytesOf(f);
@@ -368,15 +365,22 @@ TEST(ScalableFormat, ALoadedStashEntryThatNeverFitsStopsAddsInsteadOfGrowing) {
   ASSERT_GT(bytes.size(), kHeader);
   ScalableCuckooFilter loaded;
   ASSERT_EQ(ScalableCuckooFilter::deserialize(bytes.data(), bytes.size(), loaded), Status::kOk);
-  EXPECT_TRUE(loaded.isFull());
+  EXPECT_FALSE(loaded.isFull()) << "no add was refused";
+  EXPECT_EQ(loaded.count("x", 1), 9U);
   const std::uint64_t buckets = loaded.shape().bucketCount();
-  EXPECT_FALSE(addString(loaded, "y"));
-  EXPECT_EQ(loaded.shape().bucketCount(), buckets);
-  EXPECT_EQ(bytesOf(loaded), bytes);
-  // Deleting a copy (the stashed one, as the most recent) ends it; adds work again.
+  EXPECT_TRUE(addString(loaded, "y"));
+  EXPECT_TRUE(loaded.contains("y", 1));
+  EXPECT_EQ(loaded.shape().bucketCount(), buckets) << "the table grew for an entry no growth places";
+  EXPECT_EQ(loaded.stashCount(), 1U);
+  // A tenth copy cannot be placed: refused, nothing changed.
+  const std::vector<unsigned char> before = bytesOf(loaded);
+  EXPECT_FALSE(addString(loaded, "x"));
+  EXPECT_TRUE(loaded.isFull());
+  EXPECT_EQ(bytesOf(loaded), before);
+  // Deleting a copy (the stashed one, as the most recent) empties the stash.
   ASSERT_TRUE(loaded.erase("x", 1));
   EXPECT_FALSE(loaded.isFull());
-  EXPECT_TRUE(addString(loaded, "y"));
+  EXPECT_EQ(loaded.stashCount(), 0U);
   EXPECT_EQ(loaded.count("x", 1), 8U);
 }
 

@@ -32,6 +32,14 @@ inline CuckooFilter makeFilter(unsigned fingerprintBits, unsigned bucketSize, st
   return createdFilter<CuckooFilter>(FilterParams{fingerprintBits, bucketSize, bucketCount, maxKicks, seed, semiSort});
 }
 
+// The bytes of a CuckooFilter or ScalableCuckooFilter (FORMAT.md).
+template <class Filter>
+std::vector<unsigned char> bytesOf(const Filter& filter) {
+  std::vector<unsigned char> bytes(filter.serializedSize());
+  filter.serialize(bytes.data());
+  return bytes;
+}
+
 // A StandardBloomFilter or BlockedBloomFilter.
 template <class Filter>
 Filter makeBloom(std::uint64_t bitCount, unsigned hashCount, std::uint64_t seed = 1) {

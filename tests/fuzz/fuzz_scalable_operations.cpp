@@ -158,7 +158,7 @@ void checkAgainstModel(const ScalableCuckooFilter& filter, const Model& model, s
   FUZZ_REQUIRE(stats.entryCount == occupied + filter.stashCount() && stats.entryCount >= stats.itemCount,
                "entryCount %llu, occupied slots %llu, stash %u", static_cast<unsigned long long>(stats.entryCount),
                static_cast<unsigned long long>(occupied), filter.stashCount());
-  FUZZ_REQUIRE(!filter.isFull() || thin(filter) || crowdedByCopies(filter, nullptr, model),
+  FUZZ_REQUIRE(filter.stashCount() == 0 || thin(filter) || crowdedByCopies(filter, nullptr, model),
                "the stash holds %u entries: %llu items in %llu buckets, none with copies", filter.stashCount(),
                static_cast<unsigned long long>(filter.itemCount()),
                static_cast<unsigned long long>(filter.shape().bucketCount()));
@@ -274,27 +274,25 @@ class Run {
     return true;
   }
 
-  // One add, as the documentation allows it to end: stored and found;
-  // refused with nothing changed when the item's buckets hold only copies of
-  // it (eight, or four when its two buckets are one bucket; false positives
-  // count as copies); or refused by a full filter, which stays full.
+  // One add, as the documentation allows it to end: stored and found; or
+  // refused with nothing changed, only when the item's buckets hold only
+  // copies of it (eight, or four when its two buckets are one bucket; false
+  // positives count as copies) or when the stash holds what a growth carries.
   bool insert(ScalableCuckooFilter& filter, Model& model, unsigned id) {
     const Item item(id);
     const unsigned copiesBefore = filter.count(item.data(), item.size());
-    const bool wasFull = filter.isFull();
-    // Only then can a filter that is not full refuse the add (checked below): the bytes to compare.
-    const std::vector<std::uint8_t> before = copiesBefore >= kSlots ? serialized(filter) : std::vector<std::uint8_t>{};
+    const unsigned stashBefore = filter.stashCount();
+    const std::vector<std::uint8_t> before = serialized(filter);
     if (filter.insert(item.data(), item.size())) {
       model.add(id);
       FUZZ_REQUIRE(filter.contains(item.data(), item.size()), "false negative for item %u right after insert", id);
+      FUZZ_REQUIRE(!filter.isFull(), "insert of item %u succeeded, and the filter says full", id);
       return true;
     }
-    if (wasFull) {
-      FUZZ_REQUIRE(filter.isFull(), "insert of item %u refused, and the filter is no longer full", id);
-      return false;
-    }
-    FUZZ_REQUIRE(copiesBefore >= kSlots, "insert of item %u refused with %u copies (%u in the model)", id, copiesBefore,
-                 model.copies(id));
+    FUZZ_REQUIRE(filter.isFull(), "insert of item %u refused, and the filter does not say full", id);
+    FUZZ_REQUIRE(copiesBefore >= kSlots || stashBefore >= ScalableCuckooFilter::kMaxHeld / 4,
+                 "insert of item %u refused with %u copies (%u in the model) and %u stashed", id, copiesBefore,
+                 model.copies(id), stashBefore);
     FUZZ_REQUIRE(serialized(filter) == before, "a refused insert of item %u changed the filter", id);
     return false;
   }
@@ -323,15 +321,16 @@ class Run {
     if (!budget(1)) return;
     const Item item(key);
     const bool wasReported = filter_.contains(item.data(), item.size());
-    const bool wasFull = filter_.isFull();
+    const unsigned stashBefore = filter_.stashCount();
     const std::vector<std::uint8_t> before = serialized(filter_);
     const InsertOutcome outcome = filter_.insertUnique(item.data(), item.size());
-    if (outcome == InsertOutcome::kFull && !wasReported && wasFull) {
-      FUZZ_REQUIRE(filter_.isFull(), "insertUnique of key %u refused, and the filter is no longer full", key);
-      return;
+    if (outcome == InsertOutcome::kFull) {
+      FUZZ_REQUIRE(!wasReported && stashBefore >= ScalableCuckooFilter::kMaxHeld / 4 && filter_.isFull(),
+                   "insertUnique of key %u refused (reported %d, %u stashed)", key, wasReported, stashBefore);
+    } else {
+      FUZZ_REQUIRE(outcome == (wasReported ? InsertOutcome::kAlreadyPresent : InsertOutcome::kInserted),
+                   "insertUnique of key %u gave %d (reported before: %d)", key, static_cast<int>(outcome), wasReported);
     }
-    FUZZ_REQUIRE(outcome == (wasReported ? InsertOutcome::kAlreadyPresent : InsertOutcome::kInserted),
-                 "insertUnique of key %u gave %d (reported before: %d)", key, static_cast<int>(outcome), wasReported);
     if (outcome == InsertOutcome::kInserted) {
       model_.add(key);
     } else {
@@ -458,7 +457,8 @@ class Run {
     // Refused only when copies crowd the buckets of an entry, or when the
     // one full already was.
     const bool crowded = crowdedByCopies(filter_, &other, model_) || crowdedByCopies(filter_, &other, otherModel);
-    FUZZ_REQUIRE(crowded || filter_.isFull() || other.isFull(), "merge refused with no item of two copies");
+    FUZZ_REQUIRE(crowded || filter_.stashCount() != 0 || other.stashCount() != 0,
+                 "merge refused with no item of two copies and no stashed entry");
   }
 
   ScalableParams params_;

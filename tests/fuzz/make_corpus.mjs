@@ -12,8 +12,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const corpus = join(here, 'corpus');
 await init();
 
+// (A seed unless one is given: without one a filter's seed is random, and
+// the corpus must be the same on every run.)
 function filled(options, count) {
-  const filter = new CuckooFilter(options);
+  const filter = new CuckooFilter({ seed: 0, ...options });
   for (let i = 0; i < count && filter.add(`seed-${i}`); i++);
   const bytes = filter.toBytes();
   filter.dispose();
@@ -162,7 +164,7 @@ for (const [name, bytes] of Object.entries(batchPrograms)) writeFileSync(join(co
 
 // Growable filters (format version 3) for fuzz_scalable_deserialize.
 function grown(options, count, item = (i) => `seed-${i}`) {
-  const filter = ScalableCuckooFilter.create(options);
+  const filter = ScalableCuckooFilter.create({ seed: 0, ...options });
   for (let i = 0; i < count; i++) if (!filter.add(item(i))) throw new Error(`add ${i} refused`);
   return filter;
 }
@@ -304,7 +306,36 @@ for (const [name, bytes] of Object.entries(scalablePrograms)) {
   writeFileSync(join(corpus, 'fuzz_scalable_operations', name), bytes);
 }
 
+// fuzz_hostile reads 4 parameter bytes (f, shape, seed, hostile keys), then
+// (operation, key) pairs; the first `hostile` keys of 48 share one pair of
+// buckets. See fuzz_hostile.cpp.
+const HostileOperation = { insert: 0, insertUnique: 1, erase: 2, contains: 3, count: 4, roundTrip: 5 };
+const SEMI_SORTED_SHAPE = 8; // in the shape byte: semi-sorted (x / 8 odd)
+function hostileProgram(fByte, shape, seed, hostile, steps) {
+  return Uint8Array.from([fByte, shape, seed, hostile, ...steps.flat()]);
+}
+// Every hostile key, then ordinary ones, then lookups, counts, erases and a round trip.
+const attackThenUse = (hostile) => [
+  ...range(hostile, (k) => [HostileOperation.insert, k]),
+  ...range(36, (k) => [HostileOperation.insert, 12 + k]),
+  ...range(48, (k) => [HostileOperation.contains, k]),
+  ...range(48, (k) => [HostileOperation.count, k]),
+  [HostileOperation.roundTrip, 0],
+  ...range(24, (k) => [HostileOperation.erase, 2 * k]),
+  ...range(48, (k) => [HostileOperation.insertUnique, k]),
+];
+const hostilePrograms = {
+  'nine-f4-m16': hostileProgram(0, 0, 0, 9, attackThenUse(9)),
+  'twelve-f8-m24-range': hostileProgram(4, 1, 1, 12, attackThenUse(12)),
+  'ten-semisorted-f6-m64': hostileProgram(2, 2 + SEMI_SORTED_SHAPE, 2, 10, attackThenUse(10)),
+  'none-f7-m100': hostileProgram(3, 3, 3, 0, attackThenUse(0)),
+  'twelve-semisorted-f5-m24': hostileProgram(1, 1 + SEMI_SORTED_SHAPE, 0, 12, attackThenUse(12)),
+};
+mkdirSync(join(corpus, 'fuzz_hostile'), { recursive: true });
+for (const [name, bytes] of Object.entries(hostilePrograms)) writeFileSync(join(corpus, 'fuzz_hostile', name), bytes);
+
 const filterCount = Object.keys(filters).length + fixtures.length + Object.keys(scalableFilters).length + scalableFixtures.length;
 const programCount =
-  Object.keys(programs).length + Object.keys(batchPrograms).length + Object.keys(scalablePrograms).length;
+  Object.keys(programs).length + Object.keys(batchPrograms).length + Object.keys(scalablePrograms).length +
+  Object.keys(hostilePrograms).length;
 console.log(`wrote ${filterCount} filters and ${programCount} programs into ${corpus}`);

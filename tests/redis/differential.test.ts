@@ -2,8 +2,8 @@
 // filter and on an in-process filter of the same shape and seed leave the
 // same table, stash, item count and eviction PRNG state, through kicks, the
 // stash, deletes that re-place the stashed fingerprint and refused adds, for
-// both bucket layouts (hash ids 1 and 2), plain and semi-sorted buckets, and
-// buckets read in one word or several.
+// both bucket layouts (hash ids 1 and 2, and keyed, 4 and 5), plain and
+// semi-sorted buckets, and buckets read in one word or several.
 import { CuckooFilter, type CuckooFilterOptions } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { partsOf } from '../../dist/cjs/parts';
@@ -52,6 +52,8 @@ const shapes: [string, CuckooFilterOptions][] = [
   ['1 slot of 5 bits, 1 bucket', { bucketCount: 1, bucketSize: 1, fingerprintBits: 5 }],
   ['3 kicks at most: the stash fills early', { bucketCount: 64, bucketSize: 4, fingerprintBits: 10, maxKicks: 3 }],
   ['no kicks at all', { bucketCount: 97, bucketSize: 2, fingerprintBits: 8, maxKicks: 0 }],
+  ['keyed hash, hash id 4: 256 buckets of 4, f = 12', { bucketCount: 256, bucketSize: 4, fingerprintBits: 12, keyedHash: true }],
+  ['keyed hash, hash id 5, semi-sorted: 300 buckets, f = 13', { bucketCount: 300, bucketSize: 4, fingerprintBits: 13, semiSort: true, keyedHash: true }],
 ];
 
 test.each(shapes)('the same operations leave the same filter: %s', async (label, shape) => {

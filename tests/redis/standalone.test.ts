@@ -145,12 +145,18 @@ test('a full filter refuses an add and loses nothing; a delete makes room', asyn
   expect(await filter.size()).toBe(accepted.length);
   expect(Array.from(await filter.hasMany(accepted)).every((answer) => answer === 1)).toBe(true);
   using exported = CuckooFilter.fromBytes(await filter.toBytes());
-  expect(exported.full).toBe(true);
+  expect(exported.stashed).toBe(1);
   expect(exported.size).toBe(accepted.length);
-  // Refused adds changed nothing: another refused batch leaves the bytes as they were.
-  const before = await filter.toBytes();
-  expect(await filter.addMany(new Uint32Array([100_000, 100_001]))).toBe(0);
-  expect(Buffer.from(await filter.toBytes())).toEqual(Buffer.from(before));
+  // Refused adds changed nothing (later ones may still find room, as in-process).
+  for (let item = 100_000, checked = 0; checked < 3; item++) {
+    const before = await filter.toBytes();
+    if (await filter.add(item)) {
+      accepted.push(item);
+      continue;
+    }
+    expect(Buffer.from(await filter.toBytes())).toEqual(Buffer.from(before));
+    checked++;
+  }
   expect(await filter.delete(accepted[0]!)).toBe(true);
   expect(Array.from(await filter.hasMany(accepted.slice(1))).every((answer) => answer === 1)).toBe(true);
   expect(await filter.size()).toBe(accepted.length - 1);

@@ -45,14 +45,16 @@ describe('single-item operations', () => {
 
 describe('full filter', () => {
   // bucketCount 1, bucketSize 1: one slot plus the stash, so exactly two items fit.
-  test('add returns false when full, changes nothing, and delete makes room', () => {
+  test('add returns false when its item cannot be placed, changes nothing, and delete makes room', () => {
     using filter = exactFilter(1, 1);
     expect(filter.add('a')).toBe(true);
     expect(filter.full).toBe(false);
     expect(filter.add('b')).toBe(true);
-    expect(filter.full).toBe(true);
+    expect(filter.stashed).toBe(1);
+    expect(filter.full).toBe(false); // the add that filled the stash succeeded
     const before = filter.toBytes();
     expect(filter.add('c')).toBe(false);
+    expect(filter.full).toBe(true);
     expect(filter.addUnique('c')).toBe(false);
     expect(filter.toBytes()).toEqual(before);
     expect(filter.has('a')).toBe(true);
@@ -71,18 +73,26 @@ describe('full filter', () => {
     expect([filter.size, filter.stashed, filter.loadFactor]).toEqual([1, 0, 1]);
     // One slot: 'b' takes it and 'a' waits in the stash; the table is no fuller.
     expect(filter.add('b')).toBe(true);
-    expect([filter.size, filter.stashed, filter.loadFactor, filter.full]).toEqual([2, 1, 1, true]);
+    expect([filter.size, filter.stashed, filter.loadFactor, filter.full]).toEqual([2, 1, 1, false]);
     // A delete makes room: the stashed fingerprint goes back into the table.
     expect(filter.delete('b')).toBe(true);
     expect([filter.size, filter.stashed, filter.loadFactor, filter.full]).toEqual([1, 0, 1, false]);
     expect(filter.has('a')).toBe(true);
   });
 
-  test('a real-size filter filled to its first failure keeps every item', () => {
+  test('a real-size filter filled to its first refusal keeps every item', () => {
     using filter = new CuckooFilter({ bucketCount: 4096, bucketSize: 4, fingerprintBits: 12, seed: 11 });
     let stored = 0;
-    while (filter.add(stored)) stored++;
-    expect(filter.loadFactor).toBeGreaterThan(0.94);
+    let atFirstFailure = 0;
+    while (filter.add(stored)) {
+      stored++;
+      if (atFirstFailure === 0 && filter.stashed === 1) atFirstFailure = stored;
+    }
+    // The paper's first failure (a walk that ran out: the stash fills), then
+    // more adds that find room, until one cannot be placed.
+    expect(atFirstFailure / filter.slotCount).toBeGreaterThan(0.94);
+    expect(stored).toBeGreaterThanOrEqual(atFirstFailure);
+    expect(filter.full).toBe(true);
     expect(filter.size).toBe(stored);
     expect(filter.stashed).toBe(1);
     expect(filter.loadFactor).toBe((stored - 1) / filter.slotCount);

@@ -47,7 +47,7 @@ function expectChainConsistent(filter: CuckooFilter, trace: InsertTrace): void {
     expect(kick.nextBucket).toBe(alternateBucket(filter, kick.bucket, kick.evicted));
     homeless = kick.evicted;
   });
-  const end = trace.placed ?? trace.stashed!;
+  const end = trace.placed ?? trace.stashed ?? trace.undone!;
   expect(end.fingerprint).toBe(homeless);
   if (trace.kicks.length === 0) expect([trace.i1, trace.i2]).toContain(end.bucket);
   else if (trace.placed !== null) expect(end.bucket).toBe(trace.kicks.at(-1)!.nextBucket);
@@ -88,13 +88,14 @@ describe('traceAdd', () => {
       expect(trace.added).toBe(plain.add(`item-${i}`));
       expect(traced.toBytes()).toEqual(plain.toBytes());
     }
-    expect(traced.full).toBe(true);
+    expect(traced.stashed).toBe(1);
+    expect(traced.full).toBe(plain.full);
   });
 
   test('the kicks, replayed on the table before, give the table after', () => {
     using filter = new CuckooFilter(teaching);
     let kicked = 0;
-    for (let i = 0; !filter.full; i++) {
+    for (let i = 0; filter.stashed === 0; i++) {
       const before = buckets(filter).slots;
       const trace = traceAdd(filter, `item-${i}`);
       expect(trace.added).toBe(true);
@@ -108,7 +109,7 @@ describe('traceAdd', () => {
     expect(kicked).toBeGreaterThan(3);
   });
 
-  test('when evictions run out the last homeless fingerprint goes to the stash, and then adds are refused', () => {
+  test('when evictions run out the last homeless fingerprint goes to the stash; later, a walk that runs out is undone', () => {
     using filter = new CuckooFilter({ ...teaching, maxKicks: 20 });
     let trace: InsertTrace;
     let i = 0;
@@ -126,13 +127,22 @@ describe('traceAdd', () => {
       alternateBucket: alternateBucket(filter, trace.stashed!.bucket, trace.stashed!.fingerprint),
     });
     expect(buckets(filter).stash).toEqual(view);
-    expect(filter.full).toBe(true);
+    expect(filter.full).toBe(false);
 
-    const before = filter.toBytes();
-    const refused = traceAdd(filter, 'one more');
-    expect(refused).toMatchObject({ added: false, kickCount: 0, kicks: [], placed: null, stashed: null });
-    expect(refused.fingerprint).toBe(locate(filter, 'one more').fingerprint);
+    // Adds go on while they find room; the first whose walk runs out again is
+    // refused: its kicks are reported, then undone, and nothing changed.
+    let before: Uint8Array;
+    let refused: InsertTrace;
+    do {
+      before = filter.toBytes();
+      refused = traceAdd(filter, `item-${i++}`);
+    } while (refused.added);
+    expect(refused).toMatchObject({ added: false, kickCount: 20, placed: null, stashed: null });
+    expect(refused.kicks).toHaveLength(20);
+    expectChainConsistent(filter, refused);
+    expect(refused.undone!.fingerprint).not.toBe(0);
     expect(filter.toBytes()).toEqual(before);
+    expect(filter.full).toBe(true);
   });
 
   test('semi-sorted tables: the chain is consistent and the placed slot holds the fingerprint', () => {
@@ -160,7 +170,8 @@ describe('traceAdd', () => {
         const before = buckets(filter).slots;
         const trace = traceAdd(filter, `k${i}`);
         expectChainConsistent(filter, trace);
-        expect(replay(before, trace, options.bucketSize)).toEqual(buckets(filter).slots);
+        // An undone walk leaves the table as it was.
+        expect(trace.undone === null ? replay(before, trace, options.bucketSize) : before).toEqual(buckets(filter).slots);
       }
     }
   });

@@ -9,7 +9,7 @@ test('filters made in the lean module move to the full one, contents and all, wh
   await init();
   const filter = new CuckooFilter({ bucketCount: 64, bucketSize: 4, fingerprintBits: 8, seed: 3 });
   let added = 0;
-  while (filter.add(added)) added++; // full: the stash is occupied
+  while (filter.add(added)) added++; // an add refused: the stash is occupied
   const scalable = ScalableCuckooFilter.create({ initialCapacity: 10, fpr: 0.01, seed: 4 });
   scalable.addMany(['a', 'b', 'c', ...Array.from({ length: 500 }, (_, i) => `k${i}`)]);
   const disposed = CuckooFilter.create({ capacity: 10, fpr: 0.01 });
@@ -34,14 +34,14 @@ test('filters made in the lean module move to the full one, contents and all, wh
   expect(inspect.kernelName(filter)).toMatch(/^plain b=4/);
   expect(Buffer.from(filter.toBytes())).toEqual(Buffer.from(bytesBefore[0]!));
   expect(Buffer.from(scalable.toBytes())).toEqual(Buffer.from(bytesBefore[1]!));
-  expect(filter.full).toBe(true);
+  expect(filter.stashed).toBe(1);
   expect(inspect.stash(filter).occupied).toBe(true);
   expect(filter.hasMany(new Uint32Array(added).map((_, i) => i)).every((answer) => answer === 1)).toBe(true);
   expect(scalable.has('b') && scalable.has('k499')).toBe(true);
   expect(inspect.scalableShape(scalable).bucketCount).toBe(scalable.bucketCount);
   // They keep working in the full module: a delete makes room, the stash moves back.
   expect(inspect.traceDelete(filter, 0).deleted).toBe(true);
-  expect(filter.full).toBe(false);
+  expect(filter.stashed).toBe(0);
   expect(disposed.disposed).toBe(true);
   expect(() => disposed.has('x')).toThrow(/disposed/);
   filter.dispose();

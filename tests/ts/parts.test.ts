@@ -62,7 +62,7 @@ test('a filter rebuilt from its parts answers as the original and keeps working'
   expect(parts.payload.length).toBe(Math.ceil((300 * 4 * 12) / 8));
   using rebuilt = filterFromParts(original.params, parts, 'test');
   expect(rebuilt.size).toBe(original.size);
-  expect(rebuilt.full).toBe(true);
+  expect(rebuilt.stashed).toBe(1);
   const probes = new Uint32Array(added + 5000).map((_, i) => i);
   expect(rebuilt.hasMany(probes)).toEqual(original.hasMany(probes));
   // toBytes of the rebuilt filter differs from the original's only in the PRNG state (bytes 24..31).
@@ -71,7 +71,7 @@ test('a filter rebuilt from its parts answers as the original and keeps working'
   expect(b.length).toBe(a.length);
   expect(Buffer.from(b.subarray(32, b.length - 8))).toEqual(Buffer.from(a.subarray(32, a.length - 8)));
   expect(rebuilt.delete(0)).toBe(true);
-  expect(rebuilt.full).toBe(false);
+  expect(rebuilt.stashed).toBe(0);
 });
 
 test('parts that do not fit the parameters are refused with a FormatError code', () => {
@@ -103,16 +103,19 @@ test('parts that do not fit the parameters are refused with a FormatError code',
 
 test('paramsForCapacity chooses what CuckooFilter.create makes, and checks options as it does', () => {
   for (const options of [
-    { capacity: 1_000_000, fpr: 0.001 },
+    { capacity: 1_000_000, fpr: 0.001, seed: 0 },
     { capacity: 1000, fpr: 0.02, seed: 5n, maxKicks: 20 },
-    { capacity: 77_777, fpr: 0.0001, semiSort: true },
+    { capacity: 77_777, fpr: 0.0001, semiSort: true, seed: 9 },
   ]) {
     using made = CuckooFilter.create(options);
     expect(paramsForCapacity(options, 'test', '{ capacity, fpr }', (capacity) => capacity)).toEqual(made.params);
   }
+  // Without a seed, each draws its own.
+  const unseeded = { capacity: 1000, fpr: 0.01 };
+  expect(paramsForCapacity(unseeded, 'test', '{}', (c) => c).seed).not.toBe(paramsForCapacity(unseeded, 'test', '{}', (c) => c).seed);
   // The capacity the sizing is given is sizedCapacity's.
-  using larger = CuckooFilter.create({ capacity: 2000, fpr: 0.01 });
-  expect(paramsForCapacity({ capacity: 1000, fpr: 0.01 }, 'test', '{}', (c) => 2 * c)).toEqual(larger.params);
+  using larger = CuckooFilter.create({ capacity: 2000, fpr: 0.01, seed: 3 });
+  expect(paramsForCapacity({ capacity: 1000, fpr: 0.01, seed: 3 }, 'test', '{}', (c) => 2 * c)).toEqual(larger.params);
   expect(() => paramsForCapacity({ capacity: 0, fpr: 0.01 }, 'Here.create', '{ capacity, fpr }', (c) => c)).toThrow(
     /^Here\.create: capacity must be an integer from 1 to 2\^53 - 1, got 0$/,
   );

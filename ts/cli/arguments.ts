@@ -23,8 +23,10 @@ build   Makes a cuckoo filter from a text file (or stdin with -), one item per
                                  never held in memory, FPR R at every size,
                                  about 1.6 times the bytes of a sized filter)
           --seed S               hash seed, 0 to 2^64-1, decimal or 0x hex
-                                 (default 0); the same seed and input give
-                                 the same bytes
+                                 (default: random, so nobody can aim items
+                                 at one bucket); with a seed the same input
+                                 gives the same bytes, and filters built
+                                 apart can be merged
           --semi-sort            semi-sorted buckets: one bit less per item
 query   Prints "<item>\\tyes" (possibly present) or "<item>\\tno" (certainly
         absent) per item: the command-line items, or else one per line of stdin.

@@ -26,7 +26,8 @@ async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
   const seedText = args.options.get('--seed');
   const fpr = fprText === undefined ? DEFAULT_FPR : parseRate(fprText, '--fpr');
   const givenCapacity = capacityText === undefined ? undefined : parseCount(capacityText, '--capacity');
-  const seed = seedText === undefined ? 0n : parseSeed(seedText, '--seed');
+  // Without --seed the library draws one nobody can guess (crypto).
+  const seed = seedText === undefined ? undefined : parseSeed(seedText, '--seed');
 
   const semiSort = args.flags.has('--semi-sort');
   const progress = new Progress(io);

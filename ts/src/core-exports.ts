@@ -18,8 +18,12 @@ type FixedCall = (handle: Handle, data: Address, width: number, count: number) =
 type FixedAnswers = (handle: Handle, data: Address, width: number, count: number, out: Address) => void;
 type Getter = (handle: Handle) => number;
 
-/** How every create call ends its options: the kick limit, the seed's low and high 32 bits, and semi-sorting (1 or 0). */
-export type KicksSeedSort = [maxKicks: number, seedLow: number, seedHigh: number, semiSort: number];
+/**
+ * How every create call ends its options: the kick limit, the seed's low and
+ * high 32 bits, and the table's flags (validate.ts's tableFlags: 1 semi-sorted,
+ * 2 the keyed item hash).
+ */
+export type KicksSeedSort = [maxKicks: number, seedLow: number, seedHigh: number, flags: number];
 /** A table of a given shape (f, b, m), then {@link KicksSeedSort}. */
 export type TableShapeArgs = [fingerprintBits: number, bucketSize: number, bucketCount: number, ...KicksSeedSort];
 
@@ -47,6 +51,7 @@ export interface CoreExports {
   cuckoo_bucket_size: Getter;
   cuckoo_bucket_count: Getter;
   cuckoo_max_kicks: Getter;
+  cuckoo_hash_id: Getter;
   cuckoo_seed_low: Getter;
   cuckoo_seed_high: Getter;
   cuckoo_semi_sort: Getter;

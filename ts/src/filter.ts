@@ -7,7 +7,7 @@ import { callsIn, ItemFilter } from './item-filter.js';
 import { describeValue } from './items.js';
 import { requireRuntime } from './loader.js';
 import type { Runtime } from './runtime.js';
-import { checkEvictionOptions, checkInteger, checkNumberOption, checkObject } from './validate.js';
+import { checkEvictionOptions, checkFlag, checkInteger, checkNumberOption, checkObject, tableFlags } from './validate.js';
 
 /** Options of `new CuckooFilter(...)`: the table's exact shape. */
 export interface CuckooFilterOptions {
@@ -23,7 +23,13 @@ export interface CuckooFilterOptions {
   fingerprintBits: number;
   /** Evictions an insert may do before the filter counts as full: 0 to 1,000,000 (default 500). */
   maxKicks?: number;
-  /** Seeds the item hash and the eviction choices: a non-negative safe integer or a bigint below 2^64 (default 0). */
+  /**
+   * Seeds the item hash and the eviction choices: a non-negative safe
+   * integer or a bigint below 2^64. Default: 64 random bits from the
+   * platform's cryptographic source, so that nobody who has not seen the
+   * filter's bytes can aim items at one pair of buckets; give one to build
+   * the same bytes again or to merge filters made apart.
+   */
   seed?: number | bigint;
   /**
    * The paper's semi-sorted buckets (Section 5.2): each entry takes one bit
@@ -32,6 +38,13 @@ export interface CuckooFilterOptions {
    * Needs `bucketSize: 4` and `fingerprintBits` from 5 to 32 (default false).
    */
   semiSort?: boolean;
+  /**
+   * Hash items with SipHash-1-3 keyed by the seed (hash ids 4 and 5,
+   * FORMAT.md) instead of XXH3 (default false): for filters that outsiders
+   * fill and query, since XXH3 does not keep its seed from those who see
+   * its answers. Slower per item (about 2x the hash); every other rule the same.
+   */
+  keyedHash?: boolean;
 }
 
 /** Options of `CuckooFilter.create(...)`: what the filter must hold. */
@@ -49,6 +62,8 @@ export interface CreateOptions {
    * gets bucketSize 4 and one bit less per entry, at any rate.
    */
   semiSort?: boolean;
+  /** As in {@link CuckooFilterOptions.keyedHash}. */
+  keyedHash?: boolean;
 }
 
 /** The parameters of a filter, as returned by {@link CuckooFilter.params}. */
@@ -59,6 +74,8 @@ export interface CuckooFilterParams {
   readonly maxKicks: number;
   readonly seed: bigint;
   readonly semiSort: boolean;
+  /** Items hashed with the keyed hash (SipHash-1-3) rather than XXH3. */
+  readonly keyedHash: boolean;
 }
 
 export type { ItemBatch } from './item-filter.js';
@@ -69,12 +86,13 @@ export type { ItemBatch } from './item-filter.js';
  */
 function createHandle(runtime: Runtime, options: unknown): Handle {
   const what = 'new CuckooFilter';
-  const o = checkObject(options, `${what}: options`, '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort? }');
+  const o = checkObject(options, `${what}: options`, '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort?, keyedHash? }');
   const bucketCount = checkNumberOption(runtime, o, 'bucketCount', what);
   const bucketSize = checkNumberOption(runtime, o, 'bucketSize', what);
   const bits = checkNumberOption(runtime, o, 'fingerprintBits', what);
   const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
-  const status = runtime.core.cuckoo_create(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
+  const flags = tableFlags(semiSort, checkFlag(o.keyedHash, `${what}: keyedHash`));
+  const status = runtime.core.cuckoo_create(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, flags, runtime.results);
   return takeHandle(runtime, status, what, o);
 }
 
@@ -174,19 +192,20 @@ export class CuckooFilter extends ItemFilter {
    * @example
    * ```ts
    * const filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-   * filter.params; // { bucketCount: 263158, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false }
+   * filter.params; // { bucketCount: 263158, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false, keyedHash: false }
    * const compact = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, semiSort: true }); // 1 bit less per entry
    * ```
    */
   static create(options: CreateOptions): CuckooFilter {
     const what = 'CuckooFilter.create';
     const runtime = requireRuntime(what);
-    const o = checkObject(options, `${what}: options`, '{ capacity, fpr, maxKicks?, seed?, semiSort? }');
+    const o = checkObject(options, `${what}: options`, '{ capacity, fpr, maxKicks?, seed?, semiSort?, keyedHash? }');
     // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
     const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
     const fpr = checkNumberOption(runtime, o, 'fpr', what);
     const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
-    const status = runtime.core.cuckoo_create_for_capacity(capacity, fpr, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
+    const flags = tableFlags(semiSort, checkFlag(o.keyedHash, `${what}: keyedHash`));
+    const status = runtime.core.cuckoo_create_for_capacity(capacity, fpr, maxKicks, seedLow, seedHigh, flags, runtime.results);
     return new CuckooFilter(adopted(takeHandle(runtime, status, what, o)));
   }
 
@@ -292,11 +311,12 @@ export class CuckooFilter extends ItemFilter {
 
   /**
    * Items waiting in the stash, outside the table: 0, or 1 once an insert ran
-   * out of evictions (the filter is then `full`). `size` counts it; `loadFactor` does not.
+   * out of evictions (the paper's first failure; later adds still succeed
+   * wherever they find room). `size` counts it; `loadFactor` does not.
    * @example
    * ```ts
-   * while (filter.add(`item-${i++}`));
-   * filter.stashed; // 1: the last item added waits there
+   * while (filter.stashed === 0) filter.add(`item-${i++}`);
+   * filter.loadFactor; // about 0.95 with 4 slots a bucket: the paper's load at the first failure
    * ```
    */
   get stashed(): number {
@@ -323,7 +343,16 @@ export class CuckooFilter extends ItemFilter {
     return this.runtime.core.cuckoo_fpr_bound(this.live('fprBound'));
   }
 
-  /** True while inserts fail: evictions ran out and one item waits in the stash. Deleting makes room. */
+  /**
+   * True when the most recent `add` was refused: its item could not be placed
+   * (its evictions ran out while the stash was occupied), and nothing
+   * changed. False again after an add succeeds, a delete or `clear()`; not
+   * saved in the bytes (a filter from `fromBytes` starts not full).
+   * @example
+   * ```ts
+   * if (!filter.add(item)) console.assert(filter.full); // time to grow or rebuild
+   * ```
+   */
   get full(): boolean {
     return this.runtime.core.cuckoo_full(this.live('full')) !== 0;
   }
@@ -340,6 +369,7 @@ export class CuckooFilter extends ItemFilter {
         maxKicks: core.cuckoo_max_kicks(handle),
         seed: (BigInt(core.cuckoo_seed_high(handle) >>> 0) << 32n) | BigInt(core.cuckoo_seed_low(handle) >>> 0),
         semiSort: core.cuckoo_semi_sort(handle) !== 0,
+        keyedHash: core.cuckoo_hash_id(handle) >= 4,
       });
     }
     return this.#params;

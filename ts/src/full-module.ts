@@ -20,6 +20,7 @@ export interface FullCoreExports extends CoreExports {
     bucketCount: number,
     seedLow: number,
     seedHigh: number,
+    flags: number,
     data: Address,
     offsets: Address,
     count: number,
@@ -30,6 +31,7 @@ export interface FullCoreExports extends CoreExports {
     bucketCount: number,
     seedLow: number,
     seedHigh: number,
+    flags: number,
     data: Address,
     width: number,
     count: number,
@@ -95,7 +97,12 @@ export interface FullModule {
   inspectOptimalBloomHashCount(bitsPerItem: number): number;
   inspectHashIdFor(bucketCount: number): number;
   inspectSemiSortAllowed(bucketSize: number, fingerprintBits: number): boolean;
-  readonly WalkEnd: { readonly none: EmbindEnumValue; readonly placed: EmbindEnumValue; readonly stashed: EmbindEnumValue };
+  readonly WalkEnd: {
+    readonly none: EmbindEnumValue;
+    readonly placed: EmbindEnumValue;
+    readonly stashed: EmbindEnumValue;
+    readonly undone: EmbindEnumValue;
+  };
   readonly SplitRoute: { readonly stays: EmbindEnumValue; readonly moves: EmbindEnumValue; readonly copied: EmbindEnumValue };
   readonly DeleteSource: { readonly nowhere: EmbindEnumValue; readonly bucket: EmbindEnumValue; readonly stash: EmbindEnumValue };
   readonly noSlot: number;

@@ -94,6 +94,7 @@ export function traceAdd(filter: CuckooFilter, item: Item): InsertTrace {
     kicks: walk.kicks,
     placed: walk.end === full.WalkEnd.placed ? { bucket: walk.endBucket, slot: walk.endSlot, fingerprint: walk.endFingerprint } : null,
     stashed: walk.end === full.WalkEnd.stashed ? { bucket: walk.endBucket, fingerprint: walk.endFingerprint } : null,
+    undone: walk.end === full.WalkEnd.undone ? { bucket: walk.endBucket, fingerprint: walk.endFingerprint } : null,
   };
 }
 

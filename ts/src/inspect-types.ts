@@ -44,7 +44,7 @@ export interface Kick {
 
 /** What {@link traceAdd} saw. */
 export interface InsertTrace extends ItemLocation {
-  /** False only when the filter was full (the stash occupied): then nothing changed. */
+  /** False only when the item could not be placed ({@link InsertTrace.undone}): then nothing changed. */
   readonly added: boolean;
   /** Evictions done. */
   readonly kickCount: number;
@@ -54,6 +54,12 @@ export interface InsertTrace extends ItemLocation {
   readonly placed: { readonly bucket: number; readonly slot: number; readonly fingerprint: number } | null;
   /** When evictions ran out: the fingerprint that went to the stash and the bucket it was last evicted from, or null. */
   readonly stashed: { readonly bucket: number; readonly fingerprint: number } | null;
+  /**
+   * When evictions ran out while the stash was occupied: the fingerprint left
+   * with nowhere to go and the bucket it was last evicted from, or null. Every
+   * kick in {@link InsertTrace.kicks} was then undone, last first, and the add refused.
+   */
+  readonly undone: { readonly bucket: number; readonly fingerprint: number } | null;
 }
 
 /** What {@link traceHas} saw. */

@@ -54,6 +54,8 @@ export interface Platform {
   packagedWasmUrl(file: string): string;
   /** The bytes at a URL or path. */
   loadBinary(location: string): Promise<ArrayBuffer | Uint8Array>;
+  /** `count` words from the platform's cryptographic random source. */
+  randomWords(count: number): Uint32Array;
 }
 
 let platform: Platform = webPlatform;
@@ -61,6 +63,12 @@ let platform: Platform = webPlatform;
 /** Installs the platform (use-node.ts, for the entries of the `node` condition). */
 export function usePlatform(installed: Platform): void {
   platform = installed;
+}
+
+/** A seed nobody can guess, as its two 32-bit halves, from the platform's cryptographic random source. */
+export function randomSeed(): [low: number, high: number] {
+  const [low, high] = platform.randomWords(2);
+  return [low!, high!];
 }
 
 /** The default location of a packaged .wasm file on this platform (full-glue, CommonJS). */

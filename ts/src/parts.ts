@@ -10,13 +10,15 @@ import { CuckooFilter, type CuckooFilterParams, type ItemBatch } from './filter.
 import { adopted, checkStatus, takeHandle } from './handles.js';
 import { describeValue, NUMERIC_ITEM_BYTES } from './items.js';
 import { requireFull } from './full-module.js';
-import { checkEvictionOptions, checkInteger, checkNumberOption, checkObject, checkSeed } from './validate.js';
+import { checkEvictionOptions, checkFlag, checkInteger, checkNumberOption, checkObject, checkSeed, tableFlags } from './validate.js';
 
 /** What locating an item depends on. */
 export interface TableShape {
   readonly bucketCount: number;
   readonly fingerprintBits: number;
   readonly seed: bigint;
+  /** The keyed item hash (hash ids 4 and 5); absent: XXH3. */
+  readonly keyedHash?: boolean;
 }
 
 /** Words per item in what {@link locateItems} returns. */
@@ -31,15 +33,16 @@ export const LOCATION_WORDS = 4;
 export function locateItems(shape: TableShape, items: ItemBatch, what: string): Uint32Array {
   const { runtime, core } = requireFull(what);
   const [seedLow, seedHigh] = checkSeed(shape.seed, `${what}: seed`);
+  const flags = tableFlags(false, shape.keyedHash);
   const located: Uint32Array[] = [];
   let total = 0;
   forEachChunk(runtime, items, what, false, (count, packed) => {
     const words = runtime.withTemporary(count * LOCATION_WORDS * 4, what, (out) => {
       const data = runtime.batchData.address;
       if (packed) {
-        core.parts_locate_packed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, data, runtime.batchOffsets.address, count, out);
+        core.parts_locate_packed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, flags, data, runtime.batchOffsets.address, count, out);
       } else {
-        core.parts_locate_fixed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, data, NUMERIC_ITEM_BYTES, count, out);
+        core.parts_locate_fixed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, flags, data, NUMERIC_ITEM_BYTES, count, out);
       }
       return runtime.u32.slice(out >>> 2, (out >>> 2) + count * LOCATION_WORDS);
     });
@@ -98,7 +101,7 @@ export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, 
       params.maxKicks,
       seedLow,
       seedHigh,
-      params.semiSort ? 1 : 0,
+      tableFlags(params.semiSort, params.keyedHash),
       address,
       parts.payload.length,
       parts.stash !== null ? 1 : 0,
@@ -134,7 +137,8 @@ export function paramsForCapacity(
   const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
   const fpr = checkNumberOption(runtime, o, 'fpr', what);
   const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
-  const status = core.parts_size_for(sizedCapacity(capacity), fpr, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
+  const keyedHash = checkFlag(o.keyedHash, `${what}: keyedHash`);
+  const status = core.parts_size_for(sizedCapacity(capacity), fpr, maxKicks, seedLow, seedHigh, tableFlags(semiSort, keyedHash), runtime.results);
   checkStatus(runtime, status, what, o);
   const at = runtime.results >>> 2;
   const [fingerprintBits, bucketSize, countLow, countHigh] = runtime.u32.slice(at, at + 4) as unknown as number[];
@@ -145,6 +149,7 @@ export function paramsForCapacity(
     maxKicks,
     seed: (BigInt(seedHigh) << 32n) | BigInt(seedLow),
     semiSort,
+    keyedHash,
   });
 }
 
@@ -154,7 +159,7 @@ export function locateItem(shape: TableShape, item: unknown, what: string): Uint
   const [seedLow, seedHigh] = checkSeed(shape.seed, `${what}: seed`);
   return runtime.withItem(item, what, (address, length) => {
     // One item of `length` bytes is a fixed-width batch of one.
-    core.parts_locate_fixed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, address, length, 1, runtime.results);
+    core.parts_locate_fixed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, tableFlags(false, shape.keyedHash), address, length, 1, runtime.results);
     const at = runtime.results >>> 2;
     return runtime.u32.slice(at, at + LOCATION_WORDS);
   });

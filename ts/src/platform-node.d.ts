@@ -5,3 +5,5 @@
 export declare function leanWasmUrl(): string;
 export declare function packagedWasmUrl(file: string): string;
 export declare function loadBinary(location: string): Promise<ArrayBuffer | Uint8Array>;
+/** `count` words from the platform's cryptographic random source. */
+export declare function randomWords(count: number): Uint32Array;

@@ -8,3 +8,5 @@ export declare function leanWasmUrl(): string;
 export declare function packagedWasmUrl(file: string): string;
 /** The bytes at a URL, fetched. */
 export declare function loadBinary(location: string): Promise<ArrayBuffer | Uint8Array>;
+/** `count` words from the platform's cryptographic random source. */
+export declare function randomWords(count: number): Uint32Array;

@@ -3,6 +3,7 @@
 // (`what`) and what is allowed.
 
 import { optionRule } from './facts.js';
+import { randomSeed } from './loader.js';
 import { describeValue } from './items.js';
 import type { Runtime } from './runtime.js';
 
@@ -50,9 +51,13 @@ export function checkFlag(value: unknown, what: string): boolean {
   return value;
 }
 
-/** A seed as the two 32-bit halves the bindings take; 0 when absent. */
+/**
+ * A seed as the two 32-bit halves the bindings take; when absent, a random
+ * one from the platform's cryptographic source, so that nobody who has not
+ * seen a filter's bytes can search offline for items that collide in it.
+ */
 export function checkSeed(value: unknown, what: string): [low: number, high: number] {
-  if (value === undefined) return [0, 0];
+  if (value === undefined) return randomSeed();
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0) {
       throw new RangeError(`${what} must be a non-negative safe integer or a bigint from 0 to 2^64 - 1, got ${value}`);
@@ -64,6 +69,11 @@ export function checkSeed(value: unknown, what: string): [low: number, high: num
     return [Number(value & 0xffffffffn), Number(value >> 32n)];
   }
   throw new TypeError(`${what} must be a number or a bigint, got ${describeValue(value)}`);
+}
+
+/** A table's flags as the core's create calls take them (bindings/glue.hpp): semi-sorted buckets, the keyed item hash. */
+export function tableFlags(semiSort: boolean, keyedHash = false): number {
+  return (semiSort ? 1 : 0) | (keyedHash ? 2 : 0);
 }
 
 /** The options every cuckoo filter takes besides its size: maxKicks, seed and semiSort, checked. */

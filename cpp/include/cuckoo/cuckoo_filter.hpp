@@ -43,6 +43,10 @@ struct FilterParams {
   // The paper's semi-sorted buckets (Section 5.2): one bit per entry less for
   // the same fingerprint width. Needs bucketSize 4 and fingerprintBits 5..32.
   bool semiSort = false;
+  // Items hashed with SipHash-1-3 keyed by the seed (hash ids 4 and 5,
+  // hashing.hpp) instead of XXH3: where outsiders choose items and may see
+  // answers. Served by the generic kernel.
+  bool keyedHash = false;
 };
 
 struct FilterStats {
@@ -224,8 +228,8 @@ class CuckooFilter {
   void useGenericKernel() noexcept { kernel_ = &detail::kernelFor(params_, true); }
 
   ItemLocation locate(const void* item, std::size_t length) const noexcept;
-  // The item's hash under the filter's seed (hash id 1's XXH3-64), from which
-  // locate derives everything: for inspection and tests.
+  // The item's hash under the filter's seed (XXH3-64, or SipHash-1-3 when
+  // keyed), from which locate derives everything: for inspection and tests.
   std::uint64_t itemHash(const void* item, std::size_t length) const noexcept;
   // The byte format of FORMAT.md (implemented in serialization.cpp).
   // `serialize` writes exactly serializedSize() bytes. `deserialize` checks
@@ -277,6 +281,8 @@ class CuckooFilter {
     return visitTable([](const auto& table) { return table.byteLength(); });
   }
   std::uint64_t prngState() const noexcept { return state_.prng.state(); }
+  // Hash id 1, 2, 4 or 5 (hashing.hpp): the bucket relation and the item hash.
+  std::uint8_t hashId() const noexcept { return plainHashId(index_.powerOfTwo(), params_.keyedHash); }
   const BucketIndex& bucketIndex() const noexcept { return index_; }
   // Whether the most recent insert was refused (the item could not be
   // placed); false again after an insert succeeds, an erase or clear(). Not

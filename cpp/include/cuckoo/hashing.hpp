@@ -44,6 +44,14 @@
 //   i.e. below s or from 2^L on, else L), unary-terminated: for e bits x,
 //   tail = 2^e + x, e <= T - 1.
 //
+// Hash ids 4 ("siphash13-v1") and 5 ("siphash13-range-v1"), keyed filters
+// (FilterParams::keyedHash): hash ids 1 and 2 with h replaced by
+//   h        = SipHash-1-3(item bytes; key k0 = seed, k1 = seed ^ 0x9e3779b97f4a7c15)
+// a pseudorandom function of the item under the key, so that answers about
+// some items tell nothing of where others go. 4 for a power-of-two m (XOR),
+// 5 for any other (reflection). Their shard route is the same keyed hash
+// under seed ^ 0x9e3779b97f4a7c15 as its seed, high 32 bits.
+//
 // Shard route ("xxh3-64-route-v1", for filters split into S shards, as
 // cuckoo-wasm/redis splits one over a Redis Cluster's slots):
 //   r        = XXH3_64bits_withSeed(item bytes, length, seed ^ 0x9e3779b97f4a7c15) >> 32
@@ -64,6 +72,15 @@ namespace cuckoo {
 inline constexpr std::uint8_t kHashIdXxh3V1 = 1;
 inline constexpr std::uint8_t kHashIdXxh3RangeV1 = 2;
 inline constexpr std::uint8_t kHashIdXxh3LinearV1 = 3;
+inline constexpr std::uint8_t kHashIdSipHash13V1 = 4;
+inline constexpr std::uint8_t kHashIdSipHash13RangeV1 = 5;
+
+// The hash id of a plain filter: its bucket relation (XOR for a power-of-two
+// bucket count, reflection otherwise) and its item hash (XXH3, or keyed).
+constexpr std::uint8_t plainHashId(bool powerOfTwo, bool keyed) noexcept {
+  return keyed ? (powerOfTwo ? kHashIdSipHash13V1 : kHashIdSipHash13RangeV1)
+               : (powerOfTwo ? kHashIdXxh3V1 : kHashIdXxh3RangeV1);
+}
 
 // A 32-bit avalanche mix (xor-shift / multiply rounds). Bijective on uint32.
 constexpr std::uint32_t mix32(std::uint32_t x) noexcept {

@@ -126,16 +126,17 @@ class ScalableCuckooFilter {
   Status cloneTo(ScalableCuckooFilter& out) const noexcept;
 
   // Adds the item, growing the table as needed. False, with nothing changed,
-  // for a ninth copy of one item: copies share their two buckets of 4 slots
-  // at any size (as in every cuckoo filter with b = 4); a fifth while the
-  // item's two buckets are one bucket (small tables). False, with no item
-  // lost, while the filter is full (isFull(): an entry waits in the stash
-  // that growth cannot place): when memory runs out or the table is the
-  // largest, or when the entry's buckets are crowded by copies that growth
-  // does not separate from it (of one item, or of items whose tails are
-  // spent) and the table has 256 buckets or more and more than 4 per item,
-  // which only items added several times each come to. A delete that makes
-  // room for the stashed entry ends it.
+  // when the item cannot be placed: a ninth copy of one item (copies share
+  // their two buckets of 4 slots at any size, as in every cuckoo filter with
+  // b = 4; a fifth while the item's two buckets are one bucket, in small
+  // tables); or when evictions run out while the stash holds as many entries
+  // as a growth can carry (kMaxHeld / 4), which takes entries that growth
+  // does not separate (copies of items, items whose tails are spent, or
+  // items aimed at one pair of buckets by someone who knows the seed) or a
+  // table that cannot grow (memory, or the largest). Then the walk is undone
+  // and the PRNG restored. An entry that waits in the stash is still found
+  // and never blocks other adds; the table grows for it while the items
+  // fill at least 1/16 of its slots (kMinLoadToGrowForStash), no further.
   bool insert(const void* item, std::size_t length) noexcept;
   // insert(), telling `observer` of every growth it makes (for inspection).
   bool insertObserved(const void* item, std::size_t length, GrowthObserver& observer) noexcept;
@@ -168,7 +169,9 @@ class ScalableCuckooFilter {
   // Entries waiting for room: only after the table could not grow (or for
   // the moment of an insert that grows it).
   unsigned stashCount() const noexcept { return stashCount_; }
-  bool isFull() const noexcept { return stashCount_ != 0; }
+  // Whether the most recent insert was refused (as CuckooFilter::isFull);
+  // not part of the bytes.
+  bool isFull() const noexcept { return lastAddRefused_; }
 
   // The byte format (FORMAT.md, version 3), as CuckooFilter's.
   std::size_t serializedSize() const noexcept;
@@ -201,6 +204,7 @@ class ScalableCuckooFilter {
   SplitMix64 prng_;
   HeldEntry stash_[kMaxHeld]{};
   unsigned stashCount_ = 0;
+  bool lastAddRefused_ = false;
   std::uint64_t itemCount_ = 0;
   std::uint64_t entryCount_ = 0;
 };

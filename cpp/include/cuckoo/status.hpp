@@ -57,6 +57,7 @@ enum class Status : std::uint8_t {
   kMergeSemiSortDiffer = 54,
   kMergeShapeDiffers = 55,       // growable filters: rate, first capacity or current table differ
   kMergeWouldOverfill = 56,      // the filter cannot hold the other's entries: nothing changed
+  kMergeHashDiffers = 57,        // one filter hashes with XXH3, the other with the keyed hash
 };
 
 // A short, stable English description of a status, for logs and error messages.

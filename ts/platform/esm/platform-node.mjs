@@ -1,6 +1,7 @@
 // Node's platform for the ES module build, installed by the entries of the
 // `node` condition (ts/src/use-node.ts): the packaged .wasm files are read
 // from the file system; http(s) locations are fetched.
+import { webcrypto } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 
 export function leanWasmUrl() {
@@ -21,4 +22,10 @@ export async function loadBinary(location) {
     return response.arrayBuffer();
   }
   return readFile(location.startsWith('file:') ? new URL(location) : location);
+}
+
+// A seed nobody can guess (filters made without one: ts/src/validate.ts);
+// node:crypto's, since Node 18 has no global crypto.
+export function randomWords(count) {
+  return webcrypto.getRandomValues(new Uint32Array(count));
 }

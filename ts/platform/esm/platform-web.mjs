@@ -19,3 +19,8 @@ export async function loadBinary(location) {
   if (!response.ok) throw new Error(`fetching ${location} answered ${response.status} ${response.statusText}`);
   return response.arrayBuffer();
 }
+
+// A seed nobody can guess (filters made without one: ts/src/validate.ts).
+export function randomWords(count) {
+  return crypto.getRandomValues(new Uint32Array(count));
+}

@@ -18,6 +18,8 @@ import {
 
 const ascii = (text: string): number[] => Array.from(text, (character) => character.charCodeAt(0));
 const isPowerOfTwo = (m: number): boolean => m > 0 && 2 ** Math.round(Math.log2(m)) === m;
+/** hashing.hpp's plainHashId: 1 or 2 by the bucket count, 4 or 5 with the keyed hash. */
+const hashIdOf = (bucketCount: number, keyedHash: boolean): number => (keyedHash ? 3 : 0) + (isPowerOfTwo(bucketCount) ? 1 : 2);
 
 /** SplitMix64's first state for a seed (prng.hpp), as CuckooFilter starts it. */
 export function initialPrngState(seed: bigint): bigint {
@@ -51,7 +53,7 @@ export function fixedHeader(layout: FilterLayout, magic: string, shard: number):
   bytes.set(ascii(magic), AT.magic);
   bytes[AT.version] = FORMAT_VERSION;
   bytes[AT.flags] = params.semiSort ? 1 : 0;
-  bytes[AT.hashId] = isPowerOfTwo(params.bucketCount) ? 1 : 2;
+  bytes[AT.hashId] = hashIdOf(params.bucketCount, params.keyedHash);
   bytes[AT.fingerprintBits] = params.fingerprintBits;
   bytes[AT.bucketSize] = params.bucketSize;
   putBigEndian(bytes, AT.chunkCount, 2, layout.chunkCount);
@@ -108,7 +110,8 @@ export function decodeRoot(bytes: Uint8Array, name: string, what: string): { lay
   if (fingerprintBits < 2 || fingerprintBits > 32) throw bad('fingerprint width');
   if (![1, 2, 4, 8].includes(bucketSize) || (semiSort && (bucketSize !== 4 || fingerprintBits < 5))) throw bad('bucket size');
   if (bucketCount < 1 || bucketCount > 2 ** 32) throw bad('bucket count');
-  if (bytes[AT.hashId] !== (isPowerOfTwo(bucketCount) ? 1 : 2)) throw bad('hash id for its bucket count');
+  const keyedHash = bytes[AT.hashId]! >= 4;
+  if (bytes[AT.hashId] !== hashIdOf(bucketCount, keyedHash)) throw bad('hash id for its bucket count');
   const params: CuckooFilterParams = Object.freeze({
     bucketCount,
     bucketSize: bucketSize as 1 | 2 | 4 | 8,
@@ -116,6 +119,7 @@ export function decodeRoot(bytes: Uint8Array, name: string, what: string): { lay
     maxKicks: getBigEndian(bytes, AT.maxKicks, 4),
     seed: getBigEndianBig(bytes, AT.seed, 8),
     semiSort,
+    keyedHash,
   });
   if (params.maxKicks > 1_000_000) throw bad('maxKicks');
   if (Math.ceil((bucketCount * bucketBitsOf(params)) / 8) + 7 > 2 ** 31) throw bad('table size (over 2 GiB)');

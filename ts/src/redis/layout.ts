@@ -13,7 +13,8 @@
 //   0  4  magic "CKFR" (the root: "CKFN")       24  8  bucket count m
 //   4  1  format version 1                      32  4  buckets in chunk 0
 //   5  1  flags: bit 0 semi-sorted               36  4  buckets in each later chunk (0: one chunk)
-//   6  1  hash id: 1 (m a power of two) or 2     40  2  shard (the root: 0 ready, 1 being created)
+//   6  1  hash id: 1 (m a power of two) or 2,    40  2  shard (the root: 0 ready, 1 being created)
+//         4 or 5 with the keyed hash
 //   7  1  fingerprint bits f                    42  2  shard count
 //   8  1  bucket size b                         44  6  filter id: random, never 0
 //   9  1  reserved, 0                           50  2  reserved, 0

@@ -1,17 +1,19 @@
 // The script that adds and deletes items in one shard of a filter, atomically,
 // making the same choices as CuckooFilter (cpp/src/kernel.hpp): the lowest
 // free slot of the first bucket, then of the second, then the eviction walk
-// with SplitMix64 draws, and the one-entry stash for the last homeless
-// fingerprint, so that a full filter refuses and loses nothing. The same
-// operations on a filter of the same seed leave the same table as in-process.
+// with SplitMix64 draws, the one-entry stash for the last homeless
+// fingerprint, and a walk undone (the add refused, nothing lost) when it runs
+// out while the stash is occupied. The same operations on a filter of the
+// same seed leave the same table as in-process.
 //
 // KEYS: the shard's chunk keys, chunk 0 (with the header) first.
 // ARGV[1]: the fixed 52 header bytes as the caller opened the filter.
 // ARGV[2]: 'add', 'addUnique' or 'delete'.
 // ARGV[3]: the items, 8 bytes each: fingerprint and first bucket, big-endian
 // 32-bit (the client hashes; the second bucket follows from these two).
-// Reply: {'OK', n}, n = items added (add stops at the first refused), or
-// 0 added / 1 already present / 2 full (addUnique), or items deleted; or
+// Reply: {'OK', n}, n = items added (add stops at the first refused: one
+// that could not be placed), or 0 added / 1 already present / 2 full
+// (addUnique: could not be placed), or items deleted; or
 // {code, message}, having written nothing.
 
 import { LUA_PRELUDE, LUA_SCRIPT_END } from './lua-prelude.js';
@@ -23,7 +25,8 @@ const LUA_MUTATE_MAIN = String.raw`
 -- constant's halves, each part under 2^48. Written out in each branch: a call
 -- costs more than the arithmetic it would share.
 local alternate
-if hashId == 1 then
+-- Hash ids 1 and 4 relate buckets by XOR, 2 and 5 by reflection (hashing.hpp).
+if hashId == 1 or hashId == 4 then
   local mask = bucketCount - 1
   alternate = function(bucket, fingerprint)
     local x = bxor(fingerprint, rshift(fingerprint, 16)) % TWO32
@@ -124,22 +127,47 @@ local function stashHolds(k)
   return stashFingerprint ~= 0 and stashFingerprint == fingerprints[k] and (stashBucket == firsts[k] or stashBucket == secondOf(k))
 end
 
--- Kernel::place and Kernel::evictionWalk: the second bucket only when the first is full.
+-- Kernel::place and Kernel::evict: the second bucket only when the first is
+-- full. False when the kicks run out while the stash is occupied: then each
+-- kick is undone, last first (what Kernel's views do: a plain bucket takes
+-- back the displaced fingerprint in the kick's slot; a semi-sorted one, kept
+-- sorted, gives up the incoming value), and the PRNG restored.
+local kickBuckets, kickRecords = {}, {}
 local function placeBeyondFirst(fingerprint, first, second)
-  if second ~= first and insertIntoEmptySlot(second, fingerprint) then return end
+  if second ~= first and insertIntoEmptySlot(second, fingerprint) then return true end
+  local undoable = stashFingerprint ~= 0
+  local drawnHigh, drawnLow = prngHigh, prngLow
   local bucket = draw() % 2 == 1 and second or first
-  for _ = 1, maxKicks do
-    fingerprint = exchange(bucket, draw() % slots + 1, fingerprint)
+  for kick = 1, maxKicks do
+    local slot, incoming = draw() % slots + 1, fingerprint
+    fingerprint = exchange(bucket, slot, incoming)
+    if undoable then kickBuckets[kick], kickRecords[kick] = bucket, semiSort and incoming or slot end
     bucket = alternate(bucket, fingerprint)
-    if insertIntoEmptySlot(bucket, fingerprint) then return end
+    if insertIntoEmptySlot(bucket, fingerprint) then return true end
   end
-  stashFingerprint, stashBucket = fingerprint, bucket
+  if not undoable then
+    stashFingerprint, stashBucket = fingerprint, bucket
+    return true
+  end
+  for kick = maxKicks, 1, -1 do
+    local kicked, record = kickBuckets[kick], kickRecords[kick]
+    if semiSort then
+      removeOne(kicked, record)
+      insertIntoEmptySlot(kicked, fingerprint)
+      fingerprint = record
+    else
+      fingerprint = exchange(kicked, record, fingerprint)
+    end
+  end
+  prngHigh, prngLow = drawnHigh, drawnLow
+  return false
 end
 
 local function insert(k)
-  if stashFingerprint ~= 0 then return false end
   local fingerprint, first = fingerprints[k], firsts[k]
-  if not insertIntoEmptySlot(first, fingerprint) then placeBeyondFirst(fingerprint, first, secondOf(k)) end
+  if not insertIntoEmptySlot(first, fingerprint) and not placeBeyondFirst(fingerprint, first, secondOf(k)) then
+    return false
+  end
   itemCount = itemCount + 1
   return true
 end
@@ -181,7 +209,7 @@ end
 local result = 0
 local startState = {stashFingerprint, stashBucket, itemCount, prngHigh, prngLow}
 if operation == 'add' then
-  if stashFingerprint == 0 then preload('free') end
+  preload('free')
   for k = 1, itemTotal do
     if not insert(k) then break end
     result = result + 1

@@ -24,10 +24,16 @@ export interface RedisCreateOptions {
    * the README's measurement.
    */
   maxKicks?: number;
-  /** Seeds the item hash and the eviction choices: a non-negative safe integer or a bigint below 2^64 (default 0). */
+  /**
+   * Seeds the item hash and the eviction choices: a non-negative safe integer
+   * or a bigint below 2^64 (default: random; every client reads it from the
+   * filter's root key).
+   */
   seed?: number | bigint;
   /** Semi-sorted buckets (the paper's Section 5.2): one bit less per entry. */
   semiSort?: boolean;
+  /** Items hashed with SipHash-1-3 keyed by the seed, as CuckooFilterOptions.keyedHash (default false). */
+  keyedHash?: boolean;
   /**
    * Independent sub-filters, 1 to 1024 (default 1), whose keys fall in evenly
    * spread slot ranges, so that a Redis Cluster of S masters holds one each.
@@ -48,7 +54,7 @@ export interface RedisCuckooFilterParams extends CuckooFilterParams {
   readonly shards: number;
 }
 
-export const OPTIONS_SHAPE = '{ capacity, fpr, maxKicks?, seed?, semiSort?, shards? }';
+export const OPTIONS_SHAPE = '{ capacity, fpr, maxKicks?, seed?, semiSort?, keyedHash?, shards? }';
 
 export function checkName(name: unknown, what: string): string {
   if (typeof name !== 'string') throw new TypeError(`${what}: name must be a string, got ${describeValue(name)}`);
