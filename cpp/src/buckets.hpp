@@ -125,7 +125,7 @@ class PackedBuckets {
   }
 
   // Puts `fingerprint` in the lowest empty slot; false when the bucket is full.
-  bool insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
+  [[gnu::always_inline]] bool insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
     const unsigned slot = firstMatch(bucket, 0);
     if (slot == kNoSlot) return false;
     write(bucket, slot, fingerprint);
@@ -133,7 +133,7 @@ class PackedBuckets {
   }
 
   // Empties the lowest slot holding `fingerprint`; false when there is none.
-  bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
+  [[gnu::always_inline]] bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
     const unsigned slot = firstMatch(bucket, fingerprint);
     if (slot == kNoSlot) return false;
     write(bucket, slot, 0);
@@ -141,7 +141,7 @@ class PackedBuckets {
   }
 
   // Stores `fingerprint` in `slot` and returns what was there.
-  std::uint32_t exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
+  [[gnu::always_inline]] std::uint32_t exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
     const std::uint32_t previous = read(bucket, slot);
     write(bucket, slot, fingerprint);
     return previous;

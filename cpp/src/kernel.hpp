@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <type_traits>
 
+#include "any_buckets.hpp"
 #include "batch_memory.hpp"
 #include "buckets.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
@@ -91,57 +92,73 @@ struct EightByteItems {
 };
 
 
+// Where an item goes (hashing.hpp): an 8-byte item through the hash's path
+// for a key, any other through its length dispatch. Inlined everywhere: in
+// WebAssembly a call would pass the hash and the location through memory.
+template <class Index>
+[[gnu::always_inline]] inline ItemLocation locateItem(const Index& index, ItemHash hash, unsigned fingerprintBits,
+                                              const void* item, std::size_t length) noexcept {
+  const std::uint64_t h = length == 8 ? hash.ofKey(ItemHash::keyOf(item)) : hash.ofBytes(item, length);
+  return locateWith(index, h, fingerprintBits);
+}
+template <class Index>
+[[gnu::always_inline]] inline ItemLocation locateKeyItem(const Index& index, ItemHash hash, unsigned fingerprintBits,
+                                                 std::uint64_t key) noexcept {
+  return locateWith(index, hash.ofKey(key), fingerprintBits);
+}
+
 template <class Buckets, class Index>
 class Kernel {
  public:
+  // The entry points of KernelTable: each locates the item and hands its
+  // place to the algorithm. The ones on an 8-byte item given as its value
+  // (CuckooFilter's key overloads) hash it without reading memory.
   static bool insert(CuckooFilter& f, const void* item, std::size_t length) noexcept {
     SilentObserver silent;
-    return insertLocated(f, buckets(f), locate(f, index(f), item, length), silent);
+    return insertLocated(f, locate(f, item, length), silent);
   }
-  // The operations on an 8-byte item given as its value (CuckooFilter's key overloads).
   static bool insertKey(CuckooFilter& f, std::uint64_t key) noexcept {
     SilentObserver silent;
-    return insertLocated(f, buckets(f), locateKey(f, index(f), key), silent);
-  }
-  static bool containsKey(const CuckooFilter& f, std::uint64_t key) noexcept {
-    return containsIn(f.state_, buckets(f), locateKey(f, index(f), key));
-  }
-  static bool eraseKey(CuckooFilter& f, std::uint64_t key) noexcept {
-    SilentObserver silent;
-    return eraseLocated(f, buckets(f), locateKey(f, index(f), key), silent);
+    return insertLocated(f, locateKey(f, key), silent);
   }
 
   static InsertOutcome insertUnique(CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    const Buckets view = buckets(f);
-    const ItemLocation where = locate(f, index(f), item, length);
-    if (containsIn(f.state_, view, where)) return InsertOutcome::kAlreadyPresent;
+    const ItemLocation where = locate(f, item, length);
+    if (containsLocated(f, where)) return InsertOutcome::kAlreadyPresent;
     SilentObserver silent;
-    return insertLocated(f, view, where, silent) ? InsertOutcome::kInserted : InsertOutcome::kFull;
+    return insertLocated(f, where, silent) ? InsertOutcome::kInserted : InsertOutcome::kFull;
   }
 
   static bool insertObserved(CuckooFilter& f, const void* item, std::size_t length, InsertObserver& observer) noexcept {
-    return insertLocated(f, buckets(f), locate(f, index(f), item, length), observer);
+    return insertLocated(f, locate(f, item, length), observer);
   }
 
   static bool contains(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    // The 8-byte path needs no call, so it runs without a stack frame; other
-    // lengths go through XXH3's dispatch in a function of their own.
-    if (kSpecialised && length == 8) return containsIn(f.state_, buckets(f), locate(f, index(f), item, 8));
+    // Natively the 8-byte path needs no call, so it runs without a stack
+    // frame; other lengths go through XXH3's dispatch in a function of their own.
+    if (kSpecialised && length == 8) return containsKey(f, ItemHash::keyOf(item));
     return containsAnyLength(f, item, length);
+  }
+  static bool containsKey(const CuckooFilter& f, std::uint64_t key) noexcept {
+    return containsLocated(f, locateKey(f, key));
   }
 
   static bool erase(CuckooFilter& f, const void* item, std::size_t length) noexcept {
     SilentObserver silent;
-    return eraseLocated(f, buckets(f), locate(f, index(f), item, length), silent);
+    return eraseLocated(f, locate(f, item, length), silent);
+  }
+  static bool eraseKey(CuckooFilter& f, std::uint64_t key) noexcept {
+    SilentObserver silent;
+    return eraseLocated(f, locateKey(f, key), silent);
   }
 
   // erase(), the walk that re-places a stashed fingerprint told to `observer`.
   static bool eraseObserved(CuckooFilter& f, const void* item, std::size_t length, InsertObserver& observer) noexcept {
-    return eraseLocated(f, buckets(f), locate(f, index(f), item, length), observer);
+    return eraseLocated(f, locate(f, item, length), observer);
   }
 
   static unsigned count(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    return countIn(f.state_, buckets(f), locate(f, index(f), item, length));
+    return countIn(f.state_, buckets(f), locate(f, item, length));
   }
 
   // Adds a fingerprint found in `bucket` of another filter of the same shape
@@ -149,7 +166,7 @@ class Kernel {
   // False, with nothing changed, when it cannot be placed.
   static bool insertFingerprint(CuckooFilter& f, std::uint32_t fingerprint, std::uint32_t bucket) noexcept {
     SilentObserver silent;
-    return insertLocated(f, buckets(f), ItemLocation{fingerprint, bucket, index(f).alternate(bucket, fingerprint)}, silent);
+    return insertLocated(f, ItemLocation{fingerprint, bucket, index(f).alternate(bucket, fingerprint)}, silent);
   }
 
   static void containsMany(const CuckooFilter& f, const ItemBatch& batch, unsigned char* answers) noexcept {
@@ -229,7 +246,7 @@ class Kernel {
 
  private:
   [[gnu::noinline]] static bool containsAnyLength(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    return containsIn(f.state_, buckets(f), locate(f, index(f), item, length));
+    return containsLocated(f, locate(f, item, length));
   }
 
   static bool isEightByte(const ItemBatch& batch) noexcept { return batch.offsets == nullptr && batch.width == 8; }
@@ -237,7 +254,11 @@ class Kernel {
   static unsigned popcount(std::uint32_t v) noexcept { return static_cast<unsigned>(__builtin_popcount(v)); }
 
   [[gnu::always_inline]] static Buckets buckets(const CuckooFilter& f) noexcept {
-    if constexpr (Buckets::kSemiSorted) {
+    if constexpr (std::is_same_v<Buckets, AnyBuckets>) {
+      return AnyBuckets(PackedBuckets<0, 0>(const_cast<unsigned char*>(f.packedTable_.data()), f.packedTable_.shape()),
+                        SemiSortedBuckets<0>(const_cast<unsigned char*>(f.semiSortedTable_.data()), f.params_.fingerprintBits),
+                        f.params_.semiSort);
+    } else if constexpr (Buckets::kSemiSorted) {
       return Buckets(const_cast<unsigned char*>(f.semiSortedTable_.data()), f.params_.fingerprintBits);
     } else {
       return Buckets(const_cast<unsigned char*>(f.packedTable_.data()), f.packedTable_.shape());
@@ -261,27 +282,17 @@ class Kernel {
   [[gnu::always_inline]] static ItemHash itemHash(const CuckooFilter& f) noexcept {
     return ItemHash{f.params_.seed, f.eightByteFlip_, keyedOf(f)};
   }
-  [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const Index& index, const void* item,
-                                                    std::size_t length) noexcept {
-    return locateHashed(index, itemHash(f), Buckets::fingerprintBits(f), item, length);
-  }
-  [[gnu::always_inline]] static ItemLocation locateKey(const CuckooFilter& f, const Index& index, std::uint64_t key) noexcept {
-    return locateWith(index, itemHash(f).ofKey(key), Buckets::fingerprintBits(f));
-  }
   // Whether the filter hashes with the keyed hash: never for a specialised
   // kernel (kernelFor gives keyed filters the generic one), so there the
   // test compiles away.
   [[gnu::always_inline]] static bool keyedOf(const CuckooFilter& f) noexcept {
     return !kSpecialised && f.params_.keyedHash;
   }
-  // The hash and `fingerprintBits` (a constant in a specialised kernel) as
-  // values, so that a batch loop keeps them in registers rather than
-  // reloading them after every store.
-  [[gnu::always_inline]] static ItemLocation locateHashed(const Index& index, const ItemHash& hash, unsigned fingerprintBits,
-                                                          const void* item, std::size_t length) noexcept {
-    // Numbers from JavaScript and typed arrays are 8 bytes.
-    const std::uint64_t h = kSpecialised && length == 8 ? hash.ofKey(ItemHash::keyOf(item)) : hash.ofBytes(item, length);
-    return locateWith(index, h, fingerprintBits);
+  [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
+    return locateItem(index(f), itemHash(f), Buckets::fingerprintBits(f), item, length);
+  }
+  [[gnu::always_inline]] static ItemLocation locateKey(const CuckooFilter& f, std::uint64_t key) noexcept {
+    return locateKeyItem(index(f), itemHash(f), Buckets::fingerprintBits(f), key);
   }
 
   [[gnu::always_inline]] static bool stashHolds(const FilterState& state, std::uint32_t fingerprint,
@@ -293,16 +304,18 @@ class Kernel {
     return stashHolds(state, where.fingerprint, where.primaryBucket, where.alternateBucket);
   }
 
-  template <class Observer>
-  CUCKOO_SHARED_IN_WASM static bool insertLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
-                                                       Observer& observer) noexcept {
-    return addIn(f.state_, f.params_.maxKicks, view, index(f), where, observer);
+  // The algorithms on the filter's own table; in WebAssembly the insert and
+  // the delete are shared by the entry points above and the batches.
+  [[gnu::always_inline]] static bool containsLocated(const CuckooFilter& f, const ItemLocation& where) noexcept {
+    return containsIn(f.state_, buckets(f), where);
   }
-
   template <class Observer>
-  CUCKOO_SHARED_IN_WASM static bool eraseLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
-                                                      Observer& observer) noexcept {
-    return eraseIn(f.state_, f.params_.maxKicks, view, index(f), where, observer);
+  CUCKOO_SHARED_IN_WASM static bool insertLocated(CuckooFilter& f, const ItemLocation& where, Observer& observer) noexcept {
+    return addIn(f.state_, f.params_.maxKicks, buckets(f), index(f), where, observer);
+  }
+  template <class Observer>
+  CUCKOO_SHARED_IN_WASM static bool eraseLocated(CuckooFilter& f, const ItemLocation& where, Observer& observer) noexcept {
+    return eraseIn(f.state_, f.params_.maxKicks, buckets(f), index(f), where, observer);
   }
 
   // Empties the lowest slot holding the fingerprint in the first bucket, else
@@ -398,25 +411,25 @@ class Kernel {
     return false;
   }
 
-  // The places of items [first, first + n) of a batch, each bucket's first
-  // cache line requested while the rest of the block is hashed.
+  // The places of items [first, first + n) of a batch, and their buckets
+  // requested before any is tested, so that the block's reads overlap:
+  // natively each bucket's first cache line is prefetched while the rest of
+  // the block is hashed; WebAssembly has no prefetch, so there the block's
+  // buckets are read once it is hashed.
   template <class Items>
   static void locateBlock(const CuckooFilter& f, const Index& relation, const Buckets& view, const Items& items,
                           std::size_t first, std::size_t n, ItemLocation* where) noexcept {
+    // The hash and `fingerprintBits` (a constant in a specialised kernel) as
+    // values, so that the loop keeps them in registers rather than reloading
+    // them after every store.
     const Index layout = relation;
     const ItemHash hash = itemHash(f);
     const unsigned fingerprintBits = Buckets::fingerprintBits(f);
     for (std::size_t k = 0; k < n; ++k) {
-      where[k] = locateHashed(layout, hash, fingerprintBits, items.item(first + k), items.length(first + k));
+      where[k] = locateItem(layout, hash, fingerprintBits, items.item(first + k), items.length(first + k));
       prefetch(view.address(where[k].primaryBucket));
       prefetch(view.address(where[k].alternateBucket));
     }
-  }
-
-  // Inserts and deletes change the table one item at a time; in wasm their
-  // block's buckets are read first so that the misses overlap, as a prefetch
-  // would natively.
-  static void touchBlock(const Buckets& view, const ItemLocation* where, std::size_t n) noexcept {
     if constexpr (!kPrefetches) {
       unsigned char seen = 0;
       for (std::size_t k = 0; k < n; ++k) {
@@ -431,28 +444,10 @@ class Kernel {
     const Buckets view = buckets(f);
     const Index relation = index(f);
     ItemLocation where[kBatchBlock];
-    typename Buckets::Probe first[kBatchBlock];
-    typename Buckets::Probe second[kBatchBlock];
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
       locateBlock(f, relation, view, items, base, n, where);
-      if constexpr (kPrefetches) {
-        for (std::size_t k = 0; k < n; ++k) {
-          answers[base + k] = containsIn(f.state_, view, where[k]) ? 1 : 0;
-        }
-        continue;
-      }
-      for (std::size_t k = 0; k < n; ++k) {
-        first[k] = view.probe(where[k].primaryBucket);
-        second[k] = view.probe(where[k].alternateBucket);
-      }
-      for (std::size_t k = 0; k < n; ++k) {
-        const bool inBuckets = (static_cast<unsigned>(view.holds(first[k], where[k].fingerprint)) |
-                                static_cast<unsigned>(view.holds(second[k], where[k].fingerprint))) != 0;
-        answers[base + k] =
-            inBuckets || stashHolds(f.state_, where[k].fingerprint, where[k].primaryBucket, where[k].alternateBucket) ? 1
-                                                                                                                        : 0;
-      }
+      for (std::size_t k = 0; k < n; ++k) answers[base + k] = containsIn(f.state_, view, where[k]) ? 1 : 0;
     }
   }
 
@@ -466,9 +461,8 @@ class Kernel {
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
       locateBlock(f, relation, view, items, base, n, where);
-      touchBlock(view, where, n);
       for (std::size_t k = 0; k < n; ++k) {
-        if (!insertLocated(f, view, where[k], silent)) return base + k;
+        if (!insertLocated(f, where[k], silent)) return base + k;
       }
     }
     return items.count;
@@ -484,9 +478,8 @@ class Kernel {
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
       locateBlock(f, relation, view, items, base, n, where);
-      touchBlock(view, where, n);
       SilentObserver silent;
-      for (std::size_t k = 0; k < n; ++k) erased += eraseLocated(f, view, where[k], silent) ? 1 : 0;
+      for (std::size_t k = 0; k < n; ++k) erased += eraseLocated(f, where[k], silent) ? 1 : 0;
     }
     return erased;
   }
