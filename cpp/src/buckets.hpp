@@ -155,11 +155,13 @@ class PackedBuckets {
     return exchange(bucket, static_cast<unsigned>(record), fingerprint);
   }
 
- private:
+  // Whether a bucket fits one 64-bit load (then a probe holds its bits).
   [[gnu::always_inline]] bool oneLoad() const noexcept {
     if constexpr (kFixed) return fitsOneLoad(B * F);
     return shape_.oneLoad;
   }
+
+ private:
   [[gnu::always_inline]] unsigned bucketBits() const noexcept { return slots() * bits(); }
   [[gnu::always_inline]] std::uint64_t bucketMask() const noexcept {
     if constexpr (kFixed) return B * F >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (B * F)) - 1;
@@ -270,8 +272,7 @@ class SemiSortedBuckets {
       const std::uint64_t word = bits::window(bytes_, bitPos);
       return Encoded{semisort::kUnrank[word & ((1U << kNibbleRankBits) - 1)], word >> kNibbleRankBits};
     } else {
-      if (oneLoad()) return semisort::decodeWindow(bits::window(bytes_, bitPos), bits());
-      return semisort::decodeFields(bytes_, bitPos, bits());
+      return semisort::decode(bytes_, bitPos, bits());
     }
   }
   [[gnu::always_inline]] bool holds(const Probe& p, std::uint32_t fingerprint) const noexcept {
@@ -356,14 +357,11 @@ class SemiSortedBuckets {
     return ((p.lows >> (slot * (F - 4))) & kLowMask) == (fingerprint & kLowMask);
   }
 
+  // A fixed width decodes inline; the generic view calls the one copy.
   [[gnu::always_inline]] semisort::Bucket decoded(std::uint32_t bucket) const noexcept {
     const std::uint64_t bitPos = std::uint64_t{bucket} * (4 * bits() - 4);
-    if (oneLoad()) return semisort::decodeWindow(bits::window(bytes_, bitPos), bits());
-    return semisort::decodeFields(bytes_, bitPos, bits());
-  }
-  [[gnu::always_inline]] bool oneLoad() const noexcept {
-    if constexpr (F != 0) return fitsOneLoad(4 * F - 4);
-    return fitsOneLoad(4 * bits_ - 4);
+    if constexpr (F == 0) return semisort::decode(bytes_, bitPos, bits());
+    return semisort::decodeWindow(bits::window(bytes_, bitPos), bits());
   }
   void store(std::uint32_t bucket, semisort::Bucket contents) noexcept {
     semisort::encode(bytes_, std::uint64_t{bucket} * (4 * bits() - 4), bits(), contents);

@@ -92,21 +92,6 @@ struct EightByteItems {
 };
 
 
-// Where an item goes (hashing.hpp): an 8-byte item through the hash's path
-// for a key, any other through its length dispatch. Inlined everywhere: in
-// WebAssembly a call would pass the hash and the location through memory.
-template <class Index>
-[[gnu::always_inline]] inline ItemLocation locateItem(const Index& index, ItemHash hash, unsigned fingerprintBits,
-                                              const void* item, std::size_t length) noexcept {
-  const std::uint64_t h = length == 8 ? hash.ofKey(ItemHash::keyOf(item)) : hash.ofBytes(item, length);
-  return locateWith(index, h, fingerprintBits);
-}
-template <class Index>
-[[gnu::always_inline]] inline ItemLocation locateKeyItem(const Index& index, ItemHash hash, unsigned fingerprintBits,
-                                                 std::uint64_t key) noexcept {
-  return locateWith(index, hash.ofKey(key), fingerprintBits);
-}
-
 template <class Buckets, class Index>
 class Kernel {
  public:
@@ -194,7 +179,9 @@ class Kernel {
   // (A semi-sorted bucket costs a decode: there the second is read only
   // when the first does not hold the fingerprint.)
   static bool containsIn(const FilterState& state, const Buckets& view, const ItemLocation& where) noexcept {
-    if constexpr (Buckets::kSemiSorted) {
+    if constexpr (std::is_same_v<Buckets, AnyBuckets>) {
+      return view.holdsEither(where.primaryBucket, where.alternateBucket, where.fingerprint) || stashHolds(state, where);
+    } else if constexpr (Buckets::kSemiSorted) {
       return view.holds(view.probe(where.primaryBucket), where.fingerprint) ||
              view.holds(view.probe(where.alternateBucket), where.fingerprint) || stashHolds(state, where);
     } else {
@@ -288,11 +275,23 @@ class Kernel {
   [[gnu::always_inline]] static bool keyedOf(const CuckooFilter& f) noexcept {
     return !kSpecialised && f.params_.keyedHash;
   }
+  // Where an item goes (hashing.hpp), inlined everywhere: in WebAssembly a
+  // call would pass the hash and the location through memory.
   [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    return locateItem(index(f), itemHash(f), Buckets::fingerprintBits(f), item, length);
+    return locateHashed(index(f), itemHash(f), Buckets::fingerprintBits(f), item, length);
   }
   [[gnu::always_inline]] static ItemLocation locateKey(const CuckooFilter& f, std::uint64_t key) noexcept {
-    return locateKeyItem(index(f), itemHash(f), Buckets::fingerprintBits(f), key);
+    return locateWith(index(f), itemHash(f).ofKey(key), Buckets::fingerprintBits(f));
+  }
+  // The hash and `fingerprintBits` (a constant in a specialised kernel) as
+  // values, so that a batch loop keeps them in registers. An 8-byte item (a
+  // number from JavaScript, an element of a typed array) takes the hash's
+  // path for a key in a specialised kernel, and XXH3's length dispatch in the
+  // generic one, whose code stays smaller (numbers reach it as keys).
+  [[gnu::always_inline]] static ItemLocation locateHashed(const Index& index, const ItemHash& hash, unsigned fingerprintBits,
+                                                          const void* item, std::size_t length) noexcept {
+    const std::uint64_t h = kSpecialised && length == 8 ? hash.ofKey(ItemHash::keyOf(item)) : hash.ofBytes(item, length);
+    return locateWith(index, h, fingerprintBits);
   }
 
   [[gnu::always_inline]] static bool stashHolds(const FilterState& state, std::uint32_t fingerprint,
@@ -419,14 +418,11 @@ class Kernel {
   template <class Items>
   static void locateBlock(const CuckooFilter& f, const Index& relation, const Buckets& view, const Items& items,
                           std::size_t first, std::size_t n, ItemLocation* where) noexcept {
-    // The hash and `fingerprintBits` (a constant in a specialised kernel) as
-    // values, so that the loop keeps them in registers rather than reloading
-    // them after every store.
     const Index layout = relation;
     const ItemHash hash = itemHash(f);
     const unsigned fingerprintBits = Buckets::fingerprintBits(f);
     for (std::size_t k = 0; k < n; ++k) {
-      where[k] = locateItem(layout, hash, fingerprintBits, items.item(first + k), items.length(first + k));
+      where[k] = locateHashed(layout, hash, fingerprintBits, items.item(first + k), items.length(first + k));
       prefetch(view.address(where[k].primaryBucket));
       prefetch(view.address(where[k].alternateBucket));
     }
