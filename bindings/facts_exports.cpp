@@ -6,6 +6,7 @@
 // NUL-terminated ASCII in static memory.
 
 #include <cstring>
+#include <limits>
 
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/scalable_filter.hpp"
@@ -81,11 +82,19 @@ CUCKOO_EXPORT const char* option_rule(const char* option) {
   return "";
 }
 
+// The value an option, by its JavaScript name, takes when a call leaves it
+// out; NaN for an option that must be given.
+CUCKOO_EXPORT double option_default(const char* option) {
+  if (std::strcmp(option, "maxKicks") == 0) return cuckoo::kDefaultMaxKicks;
+  if (std::strcmp(option, "fpr") == 0) return cuckoo::kDefaultFalsePositiveRate;
+  if (std::strcmp(option, "growth") == 0) return cuckoo::kDefaultGrowth;
+  if (std::strcmp(option, "initialCapacity") == 0) return static_cast<double>(cuckoo::kDefaultInitialCapacity);
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
 CUCKOO_EXPORT int status_ok() { return static_cast<int>(Status::kOk); }
 // The status of a merge that would overfill the filter (nothing changed).
 CUCKOO_EXPORT int status_merge_would_overfill() { return static_cast<int>(Status::kMergeWouldOverfill); }
-CUCKOO_EXPORT double default_growth() { return cuckoo::kDefaultGrowth; }
-CUCKOO_EXPORT std::uint32_t default_max_kicks() { return cuckoo::kDefaultMaxKicks; }
 // Bytes of the longest serialized header (FORMAT.md); cuckoo_check_header reads at most these.
 CUCKOO_EXPORT std::uint32_t serialized_header_bytes() {
   return static_cast<std::uint32_t>(cuckoo::CuckooFilter::kSerializedHeaderBytes);

@@ -3,7 +3,8 @@
 // slots and the stash, a semi-sorted bucket as it is stored, the relation of
 // a fingerprint's two buckets, and the facts the demo must not restate
 // (which relation a bucket count gets, when semi-sorting is allowed, the
-// loads tables are sized to). Read-only; nothing here throws.
+// loads tables are sized to, the sizing of a filter and its rates).
+// Read-only; nothing here throws.
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -79,11 +80,64 @@ std::uint32_t mix32Of(std::uint32_t value) { return cuckoo::mix32(value); }
 
 // Bits of table payload, without padding: what a Bloom filter of the same
 // memory gets.
-double tableBits(Handle h) {
-  const cuckoo::FilterParams& p = readFilter(h).params();
+double tableBitsOf(const cuckoo::FilterParams& p) {
   const std::uint64_t bitsPerBucket =
       p.semiSort ? cuckoo::SemiSortedTable::bucketBitsFor(p.fingerprintBits) : std::uint64_t{p.bucketSize} * p.fingerprintBits;
   return static_cast<double>(p.bucketCount * bitsPerBucket);
+}
+double tableBits(Handle h) { return tableBitsOf(readFilter(h).params()); }
+
+// The rates of a table of buckets of b slots with f-bit fingerprints, the
+// expected one at `loadFactor` (cuckoo_filter.hpp).
+struct CuckooRates {
+  double fprBound;
+  double expectedFpr;
+};
+CuckooRates cuckooRatesAt(unsigned bucketSize, unsigned fingerprintBits, double loadFactor) {
+  return {cuckoo::falsePositiveBound(bucketSize, fingerprintBits),
+          cuckoo::expectedFalsePositiveRate(bucketSize, fingerprintBits, loadFactor)};
+}
+
+// What the core's sizing (sizing.hpp) chooses for `capacity` items at
+// `rate`, without making a table: the shape create() would make, its bits,
+// and its rates holding `capacity` items; only `status` when it refuses.
+struct CuckooSizing {
+  int status;
+  unsigned fingerprintBits;
+  unsigned bucketSize;
+  double bucketCount;
+  double tableBits;
+  CuckooRates rates;
+};
+CuckooSizing cuckooSizingFor(double capacity, double rate, bool semiSort) {
+  cuckoo::FilterParams params;
+  params.semiSort = semiSort;
+  const auto items = glue::wholeNumber<std::uint64_t>(capacity);
+  const cuckoo::Status status = cuckoo::paramsForCapacity(items, rate, params);
+  if (status != cuckoo::Status::kOk) return {static_cast<int>(status), 0, 0, 0, 0, {0, 0}};
+  const double slots = static_cast<double>(params.bucketCount) * params.bucketSize;
+  return {static_cast<int>(status), params.fingerprintBits, params.bucketSize, static_cast<double>(params.bucketCount),
+          tableBitsOf(params), cuckooRatesAt(params.bucketSize, params.fingerprintBits, capacity / slots)};
+}
+
+// The same for a standard Bloom filter (bloom_filter.hpp), with the rate it is
+// expected to reach holding `capacity` items.
+struct BloomSizing {
+  int status;
+  double bitCount;
+  unsigned hashCount;
+  double expectedFpr;
+};
+BloomSizing bloomSizingFor(double capacity, double rate) {
+  cuckoo::BloomParams params;
+  const auto items = glue::wholeNumber<std::uint64_t>(capacity);
+  const cuckoo::Status status = cuckoo::bloomParamsForCapacity(items, rate, params);
+  if (status != cuckoo::Status::kOk) return {static_cast<int>(status), 0, 0, 0};
+  return {static_cast<int>(status), static_cast<double>(params.bitCount), params.hashCount,
+          cuckoo::bloomExpectedFalsePositiveRate(params.bitCount, params.hashCount, capacity)};
+}
+double bloomRateWith(double bitCount, unsigned hashCount, double items) {
+  return cuckoo::bloomExpectedFalsePositiveRate(static_cast<std::uint64_t>(bitCount), hashCount, items);
 }
 
 // The kernel serving a filter, and a switch to the generic one for comparing speeds.
@@ -122,6 +176,19 @@ EMSCRIPTEN_BINDINGS(cuckoo_inspect_table) {
       .field("rank", &StoredSemiSortedBucket::rank)
       .field("nibbles", &StoredSemiSortedBucket::nibbles)
       .field("lowBits", &StoredSemiSortedBucket::lowBits);
+  value_object<CuckooRates>("CuckooRates").field("fprBound", &CuckooRates::fprBound).field("expectedFpr", &CuckooRates::expectedFpr);
+  value_object<CuckooSizing>("CuckooSizing")
+      .field("status", &CuckooSizing::status)
+      .field("fingerprintBits", &CuckooSizing::fingerprintBits)
+      .field("bucketSize", &CuckooSizing::bucketSize)
+      .field("bucketCount", &CuckooSizing::bucketCount)
+      .field("tableBits", &CuckooSizing::tableBits)
+      .field("rates", &CuckooSizing::rates);
+  value_object<BloomSizing>("BloomSizing")
+      .field("status", &BloomSizing::status)
+      .field("bitCount", &BloomSizing::bitCount)
+      .field("hashCount", &BloomSizing::hashCount)
+      .field("expectedFpr", &BloomSizing::expectedFpr);
   emscripten::constant("semiSortedRanks", cuckoo::kNibbleMultisets);
   emscripten::constant("nibbleRankBits", cuckoo::kNibbleRankBits);
   function("inspectReadSlots", &readSlots);
@@ -136,4 +203,8 @@ EMSCRIPTEN_BINDINGS(cuckoo_inspect_table) {
   function("inspectOptimalBloomHashCount", &optimalBloomHashCountFor);
   function("inspectHashIdFor", &hashIdFor);
   function("inspectSemiSortAllowed", &semiSortAllowed);
+  function("inspectCuckooRates", &cuckooRatesAt);
+  function("inspectCuckooSizing", &cuckooSizingFor);
+  function("inspectBloomSizing", &bloomSizingFor);
+  function("inspectBloomRate", &bloomRateWith);
 }

@@ -40,7 +40,6 @@ CUCKOO_EXPORT int scalable_clear(Handle h) {
 // State, one plain call each.
 CUCKOO_EXPORT double scalable_size(Handle h) { return static_cast<double>(filterAt(h).stats().itemCount); }
 CUCKOO_EXPORT double scalable_entry_count(Handle h) { return static_cast<double>(filterAt(h).stats().entryCount); }
-CUCKOO_EXPORT double scalable_slot_count(Handle h) { return static_cast<double>(filterAt(h).stats().slotCount); }
 CUCKOO_EXPORT double scalable_load_factor(Handle h) { return filterAt(h).stats().loadFactor; }
 CUCKOO_EXPORT std::uint32_t scalable_stashed(Handle h) { return filterAt(h).stashCount(); }
 CUCKOO_EXPORT double scalable_byte_length(Handle h) { return static_cast<double>(filterAt(h).stats().sizeInBytes); }
@@ -50,10 +49,6 @@ CUCKOO_EXPORT int scalable_full(Handle h) { return filterAt(h).isFull() ? 1 : 0;
 CUCKOO_EXPORT double scalable_bucket_count(Handle h) { return static_cast<double>(filterAt(h).shape().bucketCount()); }
 CUCKOO_EXPORT std::uint32_t scalable_fingerprint_bits(Handle h) { return filterAt(h).shape().fixedBits; }
 CUCKOO_EXPORT std::uint32_t scalable_tail_bits(Handle h) { return filterAt(h).shape().tailBits; }
-CUCKOO_EXPORT std::uint32_t scalable_rounds(Handle h) {
-  const cuckoo::ScalableShape& shape = filterAt(h).shape();
-  return shape.level - shape.initialLevel;
-}
 CUCKOO_EXPORT double scalable_initial_capacity(Handle h) {
   return static_cast<double>(filterAt(h).params().initialCapacity);
 }

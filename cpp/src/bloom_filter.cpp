@@ -149,6 +149,10 @@ Status bloomParamsForCapacity(std::uint64_t capacity, double falsePositiveRate, 
   return bloomParamsForBits(capacity, static_cast<std::uint64_t>(bits), out);
 }
 
+double bloomExpectedFalsePositiveRate(std::uint64_t bitCount, unsigned hashCount, double items) noexcept {
+  return standardFalsePositiveRate(items, static_cast<double>(bitCount), hashCount);
+}
+
 namespace detail {
 
 Status BloomWords::allocate(std::uint64_t wordCount, BloomWords& out) noexcept {
@@ -214,8 +218,7 @@ BloomStats StandardBloomFilter::stats() const noexcept {
                     params_.hashCount,
                     sizeInBytes(),
                     bitsPerItemOf(params_.bitCount, itemCount_),
-                    standardFalsePositiveRate(static_cast<double>(itemCount_), static_cast<double>(params_.bitCount),
-                                              params_.hashCount)};
+                    bloomExpectedFalsePositiveRate(params_.bitCount, params_.hashCount, static_cast<double>(itemCount_))};
 }
 
 Status BlockedBloomFilter::validate(const BloomParams& params) noexcept {

@@ -5,6 +5,8 @@
 
 #include "keyed_hash.hpp"
 
+#include <cstring>
+
 namespace cuckoo::detail {
 namespace {
 
@@ -12,30 +14,27 @@ constexpr std::uint64_t rotl(std::uint64_t x, unsigned bits) noexcept { return x
 
 struct Lanes {
   std::uint64_t v0, v1, v2, v3;
-  void round() noexcept {
-    v0 += v1;
-    v1 = rotl(v1, 13) ^ v0;
-    v0 = rotl(v0, 32);
-    v2 += v3;
-    v3 = rotl(v3, 16) ^ v2;
-    v0 += v3;
-    v3 = rotl(v3, 21) ^ v0;
-    v2 += v1;
-    v1 = rotl(v1, 17) ^ v2;
-    v2 = rotl(v2, 32);
+  // SipRound, `count` times (a loop: the downloaded module stays small).
+  void rounds(unsigned count) noexcept {
+    for (; count != 0; --count) {
+      v0 += v1;
+      v1 = rotl(v1, 13) ^ v0;
+      v0 = rotl(v0, 32);
+      v2 += v3;
+      v3 = rotl(v3, 16) ^ v2;
+      v0 += v3;
+      v3 = rotl(v3, 21) ^ v0;
+      v2 += v1;
+      v1 = rotl(v1, 17) ^ v2;
+      v2 = rotl(v2, 32);
+    }
   }
   void absorb(std::uint64_t word) noexcept {
     v3 ^= word;
-    round();
+    rounds(1);
     v0 ^= word;
   }
 };
-
-std::uint64_t littleEndianWord(const unsigned char* bytes, std::size_t count) noexcept {
-  std::uint64_t word = 0;
-  for (std::size_t i = 0; i < count; ++i) word |= std::uint64_t{bytes[i]} << (8 * i);
-  return word;
-}
 
 }  // namespace
 
@@ -44,12 +43,19 @@ std::uint64_t sipHash13(const void* data, std::size_t length, std::uint64_t k0, 
               k1 ^ 0x7465646279746573ULL};
   const auto* bytes = static_cast<const unsigned char*>(data);
   const std::size_t whole = length & ~std::size_t{7};
-  for (std::size_t at = 0; at < whole; at += 8) lanes.absorb(littleEndianWord(bytes + at, 8));
-  lanes.absorb(littleEndianWord(bytes + whole, length - whole) | std::uint64_t{length & 0xff} << 56);
+  std::uint64_t word;
+  for (std::size_t at = 0; at < whole; at += 8) {
+    std::memcpy(&word, bytes + at, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap64(word);  // the words are little-endian
+#endif
+    lanes.absorb(word);
+  }
+  word = std::uint64_t{length & 0xff} << 56;
+  for (std::size_t k = whole; k < length; ++k) word |= std::uint64_t{bytes[k]} << (8 * (k - whole));
+  lanes.absorb(word);
   lanes.v2 ^= 0xff;
-  lanes.round();
-  lanes.round();
-  lanes.round();
+  lanes.rounds(3);
   return lanes.v0 ^ lanes.v1 ^ lanes.v2 ^ lanes.v3;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "one_minus_power.hpp"
 #include "reject.hpp"
 
 namespace cuckoo {
@@ -148,6 +149,19 @@ double bitsPerItem(const Shape& shape, std::uint64_t capacity, bool semiSort) no
 }
 
 }  // namespace
+
+// CuckooFilter::stats() writes the same two expressions for a filter. It keeps
+// its own copy: calling these from it changed the lean module's bytes (its
+// register allocation), and that module's size is fixed. test_sizing.cpp
+// checks that the two agree bit for bit.
+double falsePositiveBound(unsigned bucketSize, unsigned fingerprintBits) noexcept {
+  return 2.0 * bucketSize * std::ldexp(1.0, -static_cast<int>(fingerprintBits));
+}
+
+double expectedFalsePositiveRate(unsigned bucketSize, unsigned fingerprintBits, double loadFactor) noexcept {
+  const double perSlotMatch = std::ldexp(1.0, -static_cast<int>(fingerprintBits));
+  return 1.0 - detail::oneMinusPower(perSlotMatch, 2.0 * bucketSize * loadFactor);
+}
 
 double practicalMaxLoad(unsigned bucketSize) noexcept {
   if (bucketSize != 1 && bucketSize != 2 && bucketSize != 4 && bucketSize != 8) return 0.0;

@@ -217,5 +217,21 @@ TEST(Sizing, TheFalsePositiveRateAtCapacityIsWithinTheRate) {
   }
 }
 
+TEST(Sizing, TheRatesOfAShapeAreTheRatesAFilterOfThatShapeReports) {
+  // stats() writes the two expressions itself (sizing.cpp says why): they must agree bit for bit.
+  for (const unsigned b : {1U, 2U, 4U, 8U}) {
+    for (const unsigned f : {2U, 6U, 12U, 20U, 32U}) {
+      CuckooFilter filter = testing::makeFilter(f, b, 64);
+      for (std::uint64_t k = 0; filter.stats().loadFactor < 0.9 && filter.stats().stashedCount == 0; ++k) {
+        ASSERT_TRUE(testing::insertKey(filter, k));
+        const FilterStats s = filter.stats();
+        ASSERT_EQ(expectedFalsePositiveRate(b, f, s.loadFactor), s.expectedFalsePositiveRate) << "b " << b << " f " << f << " load " << s.loadFactor;
+        ASSERT_EQ(falsePositiveBound(b, f), s.falsePositiveBound) << "b " << b << " f " << f;
+      }
+    }
+  }
+  EXPECT_EQ(expectedFalsePositiveRate(4, 6, 0.0), 0.0);
+}
+
 }  // namespace
 }  // namespace cuckoo

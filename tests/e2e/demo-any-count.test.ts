@@ -47,13 +47,17 @@ describe('any bucket count: m not a power of two reflects the buckets about c (h
     expect(await page.innerText('#relation-title')).toBe('Two buckets from one reflection');
     expect(await page.isVisible('.kicks-panel [data-for-hash-id="2"]')).toBe(true);
     expect(await page.isVisible('.kicks-panel [data-for-hash-id="1"]')).toBe(false);
+    // Before any item, the panel works out the example the item box offers, one whose two buckets differ.
+    using core = new CuckooFilter({ bucketCount: m, bucketSize: 4, fingerprintBits: 6, seed: 0 });
     const empty = await relationOnPage(page);
     expect(empty.hashId).toBe(2);
     expect(empty.layout).toContain('hash id 2 (xxh3-64-range-v1): m = 12 is not a power of two');
-    expectXorBreaks(m, empty.why, null);
-    expect(empty.why.text).toContain('in 12 buckets');
+    const example = await page.getAttribute('#item', 'placeholder');
+    const exampleAt = locate(core, example!);
+    expect(exampleAt.i1).not.toBe(exampleAt.i2);
+    expect(empty.values).toMatchObject({ i1: exampleAt.i1, hashMod: exampleAt.fingerprintHashMod, i2: exampleAt.i2 });
+    expectXorBreaks(m, empty.why, exampleAt);
 
-    using core = new CuckooFilter({ bucketCount: m, bucketSize: 4, fingerprintBits: 6, seed: 0 });
     let trace: InsertTrace | undefined;
     for (let i = 1; i <= 4 * m && !(trace && trace.kickCount > 0); i++) {
       await page.keyboard.press('n');

@@ -246,13 +246,25 @@ describe('the teaching walk-through at 16 x 4 slots of 6 bits', () => {
     expectNoErrors(page);
   });
 
-  test('a full filter refuses an insert and changes nothing', async () => {
+  test('with the stash taken, an insert whose kicks run out is undone and refused, and changes nothing', async () => {
+    const before = [...buckets(core).slots];
     await page.fill('#item', 'one too many');
     await page.keyboard.press('Enter');
     await settle(page);
-    expect(traceAdd(core, 'one too many').added).toBe(false);
-    expect(await page.textContent('#caption')).toContain('refuses');
-    expect(await tableOnPage(page)).toEqual([...buckets(core).slots]);
+    const trace = traceAdd(core, 'one too many');
+    expect(trace.added).toBe(false);
+    expect(trace.kickCount).toBe(500);
+    expect(trace.undone).not.toBeNull();
+    expect(core.full).toBe(true);
+    expect([...buckets(core).slots]).toEqual(before);
+    // The page plays the walk the core undid, and says so.
+    const chain = await chainOnPage(page);
+    expect(chain.map(({ hidden, ...kick }) => kick)).toEqual(trace.kicks);
+    expect(await page.$eval('#chain .kick-end', (n) => (n as HTMLElement).dataset.end)).toBe('undone');
+    expect(await page.textContent('#caption')).toContain(`${trace.undone!.fingerprint.toString(2).padStart(6, '0')} is still homeless, and the stash already holds`);
+    expect(await page.textContent('#caption')).toContain('Every kick is undone, last first, and “one too many” is refused: the table is exactly as before.');
+    expect(await page.textContent('[data-gauge="load"] .gauge-note')).toContain('the last insert was refused');
+    expect(await tableOnPage(page)).toEqual(before);
   });
 
   test('delete: the cuckoo filter removes the copy and makes room; the Bloom panel says why it cannot', async () => {

@@ -22,7 +22,7 @@ const query = '?mode=growth&cap=16&fpr=0.01&g=1.2&seed=5';
 const probes = Float64Array.from({ length: 100_000 }, (_, i) => 2 ** 40 + i);
 
 const demo = demoInBrowser(demoDir, () => buildDemoInto(demoDir));
-const openGrowth = (address = query, viewport?: { width: number; height: number }) => demo.open(address, viewport);
+const openGrowth = (address = query, viewport?: { width: number; height: number }, prepare?: (page: Page) => Promise<void>) => demo.open(address, viewport, prepare);
 
 async function gauge(page: Page, name: string): Promise<number> {
   return page.$eval(`[data-gauge="${name}"]`, (node) => Number((node as HTMLElement).dataset.value));
@@ -154,6 +154,22 @@ describe('growth mode, one item at a time', () => {
     );
     expect(await page.textContent('#split-summary')).toContain(`Growth 1, at “item-${added}”: ${from.bucketCount} → ${to.bucketCount} buckets`);
     expect(await page.$$eval('#growth-log tr', (rows) => rows.length)).toBe(1);
+    // The rate against the bound: the core's measurement with its 95 % interval, and the load the small table grew at.
+    const row = await page.$eval('#growth-log tr', (tr) => Object.fromEntries(Object.entries((tr as HTMLElement).dataset).map(([k, v]) => [k, Number(v)])));
+    const rate = measured(core);
+    expect(row.measured).toBe(rate);
+    expect(row.low).toBeLessThan(rate);
+    expect(row.high).toBeGreaterThan(rate);
+    // Wilson's interval is about ±1.96 standard errors of the sample's share.
+    const halfWidth = 1.96 * Math.sqrt((rate * (1 - rate)) / probes.length);
+    expect((row.high! - row.low!) / 2).toBeGreaterThan(halfWidth * 0.8);
+    expect((row.high! - row.low!) / 2).toBeLessThan(halfWidth * 1.25);
+    expect(row.grewAt).toBe((from.entryCount + 1) / (4 * from.bucketCount));
+    expect(row.grewAt).toBeGreaterThan(0.9);
+    const caption = await page.textContent('#caption');
+    expect(caption).toContain('(95\u00a0% interval ');
+    expect(caption).toContain(`for 90\u00a0% load, `);
+    expect(caption).toContain(`at the ${(row.grewAt! * 100).toFixed(1)}\u00a0% this table grew at`);
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -284,6 +300,35 @@ describe('growth mode, items keep coming', () => {
     expect(new URL(page.url()).search).toBe('?m=16&b=4&f=6&kicks=500&seed=0&semi=0&fmt=bin');
     expect(await page.isVisible('#table')).toBe(true);
     expect(await page.isVisible('#growth-table')).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('growth mode at 1×, on the page’s own clock', () => {
+  test('“Keep adding” takes 16 items to 10,000 within 60 s of page time, its first growth played step by step; Stop says where it got to', async () => {
+    const page = await openGrowth('?mode=growth', undefined, (p) => p.clock.install());
+    expect(await page.textContent('#speed')).toBe('1×');
+    expect(await page.textContent('.intro p[data-for-mode="growth"]')).toContain('A filter made for 16 items that gets 10,000');
+    await page.keyboard.press('k');
+    let reachedAt: number | undefined;
+    let stepsSeen = 0;
+    for (let second = 1; second <= 60 && reachedAt === undefined; second++) {
+      await page.clock.runFor(1000);
+      stepsSeen = Math.max(stepsSeen, Number((await page.textContent('#step-count'))?.match(/of (\d+)/)?.[1] ?? 0));
+      if ((await gauge(page, 'items')) >= 10_000) reachedAt = second;
+    }
+    console.log(`growth mode at 1×: 10,000 items after ${reachedAt} s of page time`);
+    expect(reachedAt).toBeLessThanOrEqual(60);
+    // The first growth was played step by step; later ones did not stop the run.
+    expect(stepsSeen).toBeGreaterThan(2);
+    expect(Number(await page.$eval('#growth-log', (n) => (n as HTMLElement).dataset.rows))).toBeGreaterThan(20);
+    await page.keyboard.press('k');
+    await page.clock.runFor(100);
+    const items = await gauge(page, 'items');
+    expect(await page.textContent('#caption')).toMatch(new RegExp(`^Stopped\\. Added ${items.toLocaleString('en-US')} items: \\d+ growths, 5 → [\\d,]+ buckets`));
+    expect(await page.textContent('#growth-keep')).toBe('Keep adding');
+    expect(await gauge(page, 'found')).toBe(items);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

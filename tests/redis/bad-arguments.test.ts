@@ -104,7 +104,7 @@ const createValues: [string, Record<string, unknown> | unknown][] = [
   ['options a string', 'options'],
   ...[0, -1, 1.5, NaN, Infinity, 2 ** 53, '10', 10n, null, true].map((capacity): [string, Record<string, unknown>] => [`capacity ${String(capacity)}`, { capacity }]),
   ['capacity 2^40, too large for memory', { capacity: 2 ** 40 }],
-  ...[0, 1, -0.1, NaN, Infinity, 2, '0.01', 1n, null, undefined, 1e-10, Number.MIN_VALUE].map((fpr): [string, Record<string, unknown>] => [`fpr ${String(fpr)}`, { fpr }]),
+  ...[0, 1, -0.1, NaN, Infinity, 2, '0.01', 1n, null, 1e-10, Number.MIN_VALUE].map((fpr): [string, Record<string, unknown>] => [`fpr ${String(fpr)}`, { fpr }]),
   ...[-1, 1.5, 1_000_001, NaN, '5', 5n, null].map((maxKicks): [string, Record<string, unknown>] => [`maxKicks ${String(maxKicks)}`, { maxKicks }]),
   ...[-1, 0.5, NaN, 2 ** 53, -1n, 2n ** 64n, '1', null, {}].map((seed): [string, Record<string, unknown>] => [`seed ${String(seed)}`, { seed }]),
   ...[null, 'true', 0, 1n].map((semiSort): [string, Record<string, unknown>] => [`semiSort ${String(semiSort)}`, { semiSort }]),
@@ -115,7 +115,7 @@ test.each(createValues)('create: %s', async (_, override) => {
   const expected = await asRedis(() => CuckooFilter.create(options as never), 'create');
   const got = await thrown(() => RedisCuckooFilter.create(redis, 'never', options as never));
   // The object this class asks for names `shards` too.
-  expect(got).toEqual({ ...expected, message: expected.message.replace('semiSort? }', 'semiSort?, shards? }') });
+  expect(got).toEqual({ ...expected, message: expected.message.replace('keyedHash? }', 'keyedHash?, shards? }') });
   expect(await redis.exists('never')).toBe(0);
 });
 
@@ -169,12 +169,17 @@ test.each(methods)('a dropped filter refuses %s, whatever the argument (DISPOSED
   expect(refusal).toEqual({ type: 'CuckooFilterError', code: 'DISPOSED', message: `RedisCuckooFilter.${method}: this filter was dropped` });
 });
 
+test('a dropped filter describes itself rather than refusing: toJSON and toString take no argument and say it was dropped', () => {
+  expect(dropped.toJSON()).toEqual({ name: 'dropped', dropped: true });
+  expect(dropped.toString()).toBe('RedisCuckooFilter {"name":"dropped","dropped":true}');
+});
+
 test('the table covers every public method', () => {
   const names = [
     ...Object.getOwnPropertyNames(RedisCuckooFilter.prototype).filter((name) => name !== 'constructor'),
     ...Object.getOwnPropertyNames(RedisCuckooFilter).filter((name) => !['length', 'name', 'prototype'].includes(name)),
   ];
-  const covered = new Set<string>([...singles, ...batches, ...methods, 'create', 'fromBytes', 'open', 'drop', 'name', 'params']);
+  const covered = new Set<string>([...singles, ...batches, ...methods, 'create', 'fromBytes', 'open', 'drop', 'name', 'params', 'toJSON', 'toString']);
   expect(names.filter((name) => !covered.has(name))).toEqual([]);
   expect(live.name).toBe('live');
   expect(dropped.params.shards).toBe(1);

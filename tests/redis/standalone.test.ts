@@ -1,6 +1,8 @@
 // RedisCuckooFilter on one real redis-server: the API as CuckooFilter's,
 // names taken and missing, a dropped filter, a full filter that refuses and
-// loses nothing, and a sharded filter on a single server.
+// loses nothing, a sharded filter on a single server, and how a handle
+// describes itself.
+import { inspect } from 'node:util';
 import { CuckooFilter, CuckooFilterError, init } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { connect, startServer, type Client, type RedisServer } from './support/servers';
@@ -46,6 +48,29 @@ test('create sizes as CuckooFilter.create does; the keys are the name and hash-t
   expect(chunks.length).toBeGreaterThan(0);
   expect(chunks.every((key) => key.startsWith('{seen:0:0}:'))).toBe(true);
   expect(await filter.size()).toBe(0);
+});
+
+test('create without fpr sizes for 0.001, as CuckooFilter.create does: b = 4, f = 13 (8 / 2^13 <= 0.001)', async () => {
+  const filter = await RedisCuckooFilter.create(redis, 'defaulted', { capacity: 100_000, seed: 42 });
+  using local = CuckooFilter.create({ capacity: 100_000, fpr: 0.001, seed: 42 });
+  expect(filter.params).toEqual({ ...local.params, shards: 1 });
+  expect(filter.params).toMatchObject({ bucketSize: 4, fingerprintBits: 13 });
+});
+
+test('a filter describes what it knows without a round trip: its name and parameters; once dropped, that it was', async () => {
+  const filter = await RedisCuckooFilter.create(redis, 'described', { capacity: 1000, fpr: 0.01, seed: 5, shards: 2 });
+  // capacity 1000 over 2 shards: each sized for ceil(500 + 6 sqrt(500 / 2) + 6) = 601 items at 1 %:
+  // b = 4, f = 10, and the bucket count CuckooFilter.create gives 601.
+  using shard = CuckooFilter.create({ capacity: 601, fpr: 0.01 });
+  const params = { bucketCount: shard.params.bucketCount, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false, shards: 2 };
+  // Synchronous: a plain object, not a promise of one.
+  expect(filter.toJSON()).toEqual({ name: 'described', params });
+  expect(JSON.parse(JSON.stringify(filter))).toEqual({ name: 'described', params });
+  expect(String(filter)).toBe(`RedisCuckooFilter {"name":"described","params":${JSON.stringify(params)}}`);
+  expect(inspect(filter)).toMatch(/^RedisCuckooFilter \{\n {2}name: 'described',\n {2}params: \{\n {4}bucketCount: \d+,\n {4}bucketSize: 4,/);
+  await filter.drop();
+  expect(filter.toJSON()).toEqual({ name: 'described', dropped: true });
+  expect(inspect(filter)).toBe("RedisCuckooFilter { name: 'described', dropped: true }");
 });
 
 test('the item methods answer as CuckooFilter, across clients', async () => {

@@ -174,10 +174,15 @@ const rows: Row[] = [
   ...optionRows('fpr', (fpr) => create({ fpr }), /^CuckooFilter\.create: fpr must be .*greater than 0 and less than 1/, [
     [0, RangeError, /^CuckooFilter\.create: fpr must be greater than 0 and less than 1, got 0/],
     [1, RangeError, /^CuckooFilter\.create: fpr .* got 1/],
-    [undefined, TypeError, /^CuckooFilter\.create: fpr must be a number/],
     [NaN, RangeError], [-0.1, RangeError],
     [Infinity, RangeError], [-Infinity, RangeError], [1.0000001, RangeError], [2, RangeError], ['0.01', TypeError], [1n, TypeError], [null, TypeError],
   ]),
+  // Left out, fpr is 0.001: the smallest f with 2b / 2^f <= 0.001 is 13 for b = 4 (8 / 8192), whose
+  // 13 / 0.95 bits per item beat b = 2's f = 12 at its lower load.
+  ['create without fpr: fpr 0.001', () => {
+    using filter = CuckooFilter.create({ capacity: 100 });
+    return [filter.params.bucketSize, filter.params.fingerprintBits, filter.fprBound];
+  }, returns([4, 13, 8 / 8192])],
   ['fpr 1e-10', create({ fpr: 1e-10 }), fails(RangeError, /^CuckooFilter\.create: the false-positive rate is too low: it would need fingerprints wider than 32 bits/)],
   ['fpr Number.MIN_VALUE', create({ fpr: Number.MIN_VALUE }), fails(RangeError, /^CuckooFilter\.create: the false-positive rate is too low: it would need fingerprints wider than 32 bits/)],
   ...optionRows('create maxKicks', (maxKicks) => create({ maxKicks }), /^CuckooFilter\.create: maxKicks must be/, [
@@ -275,8 +280,13 @@ const rows: Row[] = [
     [NaN, RangeError], [Infinity, RangeError], [-1, RangeError], [2 ** 53, RangeError], [10n, TypeError], [null, TypeError],
   ]),
   ...optionRows('bloom create fpr', (fpr) => createBloom({ fpr }), /^BloomFilter\.create: fpr must be .*greater than 0 and less than 1/, [
-    [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [null, TypeError], [undefined, TypeError],
+    [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError], [null, TypeError],
   ]),
+  // Left out, fpr is 0.001: m = ceil(1000 ln(1000) / (ln 2)^2) = 14378 bits, k = round(ln 2 * 14.378) = 10.
+  ['bloom create without fpr: fpr 0.001', () => {
+    using filter = BloomFilter.create({ capacity: 1000 });
+    return [filter.bitCount, filter.hashCount];
+  }, returns([14378, 10])],
   ['bloom create fpr Number.MIN_VALUE', createBloom({ fpr: Number.MIN_VALUE }), fails(RangeError, /^BloomFilter\.create: the false-positive rate is too low for a Bloom filter/)],
   ['bloom create blocked "no"', createBloom({ blocked: 'no' }), fails(TypeError, /^BloomFilter\.create: blocked must be a boolean/)],
   ['bloom create seed -1', createBloom({ seed: -1 }), fails(RangeError, /^BloomFilter\.create: seed must be/)],
@@ -311,6 +321,7 @@ const rows: Row[] = [
     fails(CuckooFilterError, new RegExp(`^BloomFilter\\.${method}: this filter was disposed`), 'DISPOSED'),
   ]),
   ...bloomGetters.map((getter): Row => [`disposed bloom.${getter}`, () => disposedBloom[getter], fails(CuckooFilterError, new RegExp(`^BloomFilter\\.${getter}: this filter was disposed`), 'DISPOSED')]),
+  ['disposed bloom.toJSON() and disposed bloom.toString()', () => [disposedBloom.toJSON(), disposedBloom.toString()], returns([{ disposed: true }, 'BloomFilter {"disposed":true}'])],
   ['disposed bloom.dispose() again', () => [disposedBloom.dispose(), disposedBloom[Symbol.dispose](), disposedBloom.disposed], returns([undefined, undefined, true])],
 
   // merge(other): a filter of the same class, parameters and seed.
@@ -334,6 +345,8 @@ const rows: Row[] = [
   ]),
   ...getters.map((getter): Row => [`disposed.${getter}`, () => disposed[getter], fails(CuckooFilterError, new RegExp(`^CuckooFilter\\.${getter}: this filter was disposed`), 'DISPOSED')]),
   ['disposed.disposed', () => disposed.disposed, returns(true)],
+  // Describing a disposed filter says so rather than throwing.
+  ['disposed.toJSON() and disposed.toString()', () => [disposed.toJSON(), disposed.toString()], returns([{ disposed: true }, 'CuckooFilter {"disposed":true}'])],
   ['disposed.dispose() again', () => disposed.dispose(), returns(undefined)],
   ['disposed[Symbol.dispose]() again', () => disposed[Symbol.dispose](), returns(undefined)],
 
@@ -360,19 +373,32 @@ const scalableRows: Row[] = [
     const typeOf = (option: string) => (value: unknown): readonly [unknown, ErrorClass, RegExp] =>
       [value, TypeError, named(new RegExp(`${option} must be a number .*got `))];
     return [
-      ...([undefined, null, 42, 'options'] as const).map((options): Row => [
-        `${entry}(${shown(options)})`, make(options), fails(TypeError, named(/options must be an object \{ initialCapacity, fpr, growth\?, maxKicks\?, seed\?, semiSort\? \}/)),
+      ...([null, 42, 'options'] as const).map((options): Row => [
+        `${entry}(${shown(options)})`, make(options), fails(TypeError, named(/options must be an object \{ initialCapacity\?, fpr\?, growth\?, maxKicks\?, seed\?, semiSort\? \}/)),
       ]),
+      // Every option has a default: 100 items at first, fpr 0.001, growth 1.2, 500 kicks.
+      ...([undefined, {}] as const).map((options): Row => [`${entry}(${shown(options)}): the defaults`, () => {
+        using filter = make(options)();
+        const { initialCapacity, fpr, growth, maxKicks, semiSort } = filter.params;
+        return { initialCapacity, fpr, growth, maxKicks, semiSort };
+      }, returns({ initialCapacity: 100, fpr: 0.001, growth: 1.2, maxKicks: 500, semiSort: false })]),
       ...optionRows(`${entry} initialCapacity`, (initialCapacity) => call({ initialCapacity }), named(/initialCapacity must be/), [
         ...[0, 2 ** 32 + 1, 1.5, NaN, -1, Infinity].map(rangeOf('initialCapacity', 'an integer from 1 to 2\\^32')),
-        ...['10', undefined, null, 10n].map(typeOf('initialCapacity')),
+        ...['10', null, 10n].map(typeOf('initialCapacity')),
       ]),
       [`${entry} initialCapacity 2^32, too large for memory`, call({ initialCapacity: 2 ** 32 }), fails(RangeError, named(/the table would exceed the maximum table size/))],
-      [`${entry} initialCapacity missing`, make({ fpr: 0.01 }), fails(TypeError, named(/initialCapacity must be a number \(an integer from 1 to 2\^32\), got undefined/))],
+      [`${entry} initialCapacity missing: 100`, () => {
+        using filter = make({ fpr: 0.01 })();
+        return [filter.params.initialCapacity, filter.params.fpr];
+      }, returns([100, 0.01])],
       ...optionRows(`${entry} fpr`, (fpr) => call({ fpr }), named(/fpr must be/), [
         ...[0, 1, NaN, -0.5, 1.5, Infinity].map(rangeOf('fpr', 'greater than 0 and less than 1')),
-        ...['0.01', undefined, null].map(typeOf('fpr')),
+        ...['0.01', null].map(typeOf('fpr')),
       ]),
+      [`${entry} fpr missing: 0.001`, () => {
+        using filter = make({ initialCapacity: 50 })();
+        return [filter.params.initialCapacity, filter.params.fpr, filter.fprBound <= 0.001];
+      }, returns([50, 0.001, true])],
       ...[1e-9, 9.9e-8, Number.MIN_VALUE].map((fpr): Row => [
         `${entry} fpr ${fpr}, too low`, call({ fpr }), fails(RangeError, named(/the false-positive rate is too low/)),
       ]),
@@ -460,6 +486,8 @@ const scalableRows: Row[] = [
     `disposed scalable.${getter}`, () => disposedScalable[getter], fails(CuckooFilterError, new RegExp(`^ScalableCuckooFilter\\.${getter}: this filter was disposed`), 'DISPOSED'),
   ]),
   ['disposed scalable.disposed', () => disposedScalable.disposed, returns(true)],
+  ['disposed scalable.toJSON() and disposed scalable.toString()', () => [disposedScalable.toJSON(), disposedScalable.toString()],
+    returns([{ disposed: true }, 'ScalableCuckooFilter {"disposed":true}'])],
   ['disposed scalable.dispose() and [Symbol.dispose]() again', () => [disposedScalable.dispose(), disposedScalable[Symbol.dispose]()], returns([undefined, undefined])],
 ];
 

@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { CuckooFilter, init, ScalableCuckooFilter } from 'cuckoo-wasm';
 import { main, type CliIo } from '../../dist/cjs/cli';
+import { Progress } from '../../dist/cjs/cli/output';
+import { changedWhileRead, chooseSizing } from '../../dist/cjs/cli/sizing';
 
 const repoRoot = resolve(__dirname, '..', '..');
 const cliPath = join(repoRoot, 'dist', 'cjs', 'cli.js');
@@ -76,14 +78,47 @@ afterAll(() => {
 });
 
 describe('build', () => {
-  test('from a file: writes the filter and one summary line', () => {
+  test('from a file with --capacity: writes the filter, says how it sized it, then what it wrote', () => {
     const bytes = readFileSync(builtFile);
-    // f = 10 bits over 269 x 4 slots holding 1000 items (see 'info' below);
-    // expected FPR 1 - (1 - 2^-f)^(2b * load).
+    // f = 10 bits over 269 x 4 slots holding 1000 items (see 'info' below); the
+    // bound 2b / 2^f = 8 / 1024; expected FPR 1 - (1 - 2^-f)^(2b * load).
     const load = 1000 / (269 * 4);
     const bitsPerItem = (10 / load).toFixed(2);
     const percent = Number(((1 - (1 - 2 ** -10) ** (8 * load)) * 100).toPrecision(3));
-    expect(buildSummary).toBe(`wrote members.cf: 1000 items, ${bytes.length} bytes, ${bitsPerItem} bits per item, expected FPR ${percent}%\n`);
+    expect(buildSummary).toBe(
+      'sized for --capacity 1000: 269 buckets of 4 slots (1076), 10-bit fingerprints, FPR at most 0.781% (--fpr 0.01)\n' +
+        `wrote members.cf: 1000 items, ${bytes.length} bytes, ${bitsPerItem} bits per item, expected FPR ${percent}%\n`,
+    );
+  });
+
+  test('from a file without --capacity: counts its lines, then sizes exactly for them (100,000 lines: 13.76 bits per item)', async () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => `line-${i}`);
+    writeFileSync(inWorkDir('many.txt'), lines(many));
+    const run = await cliInProcess(['build', inWorkDir('many.txt'), '-o', inWorkDir('many-sized.cf')]);
+    expect(run.status).toBe(0);
+    // fpr 0.001: b = 4, f = 13 (8 / 2^13 <= 0.001), bound 8 / 8192 = 0.0977 %; the bucket count CuckooFilter.create gives.
+    const { bucketCount } = expectedShape(100_000, 0.001);
+    const tableBits = bucketCount * 4 * 13;
+    // Format version 2 (the count is no power of two): 64-byte header, the table, 8-byte checksum.
+    const fileBytes = 64 + Math.ceil(tableBits / 8) + 8;
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^sized for the 100000 items counted in ${inWorkDir('many.txt').replace(/[.]/g, '\\.')}: ${bucketCount} buckets of 4 slots \\(${bucketCount * 4}\\), ` +
+          `13-bit fingerprints, FPR at most 0\\.0977% \\(--fpr 0\\.001, the default\\)\n` +
+          `wrote .*many-sized\\.cf: 100000 items, ${fileBytes} bytes, ${(tableBits / 100_000).toFixed(2)} bits per item, expected FPR [\\d.]+%\n$`,
+      ),
+    );
+    expect(tableBits / 100_000).toBeLessThanOrEqual(14);
+    using sized = CuckooFilter.fromBytes(readFileSync(inWorkDir('many-sized.cf')));
+    expect(sized.params).toMatchObject({ bucketCount, bucketSize: 4, fingerprintBits: 13 });
+    expect(sized.bitsPerItem).toBeLessThanOrEqual(14);
+    expect(sized.hasMany(many).every((answer) => answer === 1)).toBe(true);
+  });
+
+  test('the default --fpr in the help is the library default', () => {
+    const shown = /--fpr R +false-positive rate to aim for \(default ([\d.]+)\)/.exec(cli(['--help']).stdout);
+    using growable = new ScalableCuckooFilter();
+    expect(Number(shown?.[1])).toBe(growable.params.fpr);
   });
 
   test('from stdin gives the same bytes as from the file', () => {
@@ -92,23 +127,46 @@ describe('build', () => {
     expect(readFileSync(join(workDir, 'stdin.cf'))).toEqual(readFileSync(builtFile));
   });
 
-  test('without --capacity, grows as the non-empty lines come, dropping \\r and a byte order mark', async () => {
+  test('from stdin without --capacity: grows as the non-empty lines come, dropping \\r and a byte order mark, and says why', async () => {
     const items = members.slice(0, 700);
     const text = `\ufeff${items.join('\r\n')}\r\n\n\r\n`;
-    writeFileSync(inWorkDir('crlf.txt'), text);
-    const built = cli(['build', 'crlf.txt', '-o', 'crlf.cf', '--seed', '5']);
+    const built = cli(['build', '-', '-o', 'crlf.cf', '--seed', '7'], text);
     expect(built.status).toBe(0);
-    expect(built.stderr).toMatch(/^wrote crlf\.cf: 700 items, \d+ bytes, [\d.]+ bits per item, grew to \d+ buckets, FPR at most [\d.]+%\n$/);
+    expect(built.stderr).toMatch(
+      /^growing as the lines come \(stdin cannot be read twice to count its lines first; --capacity N sizes a filter exactly, in fewer bytes\): 100 items at first, FPR at most 0\.1% at every size \(--fpr 0\.001, the default\)\n/,
+    );
+    expect(built.stderr).toMatch(/\nwrote crlf\.cf: 700 items, \d+ bytes, [\d.]+ bits per item, grew to \d+ buckets, FPR at most [\d.]+%\n$/);
     const info = JSON.parse((await cliInProcess(['info', inWorkDir('crlf.cf'), '--json'])).stdout);
-    expect(info).toMatchObject({ growable: true, fpr: 0.001, initialCapacity: 1000, items: 700, seed: '5', full: false });
+    expect(info).toMatchObject({ growable: true, fpr: 0.001, initialCapacity: 100, items: 700, seed: '7', full: false });
     expect(info.fprBound).toBeLessThanOrEqual(0.001);
     using loaded = ScalableCuckooFilter.fromBytes(readFileSync(inWorkDir('crlf.cf')));
     expect(loaded.size).toBe(700);
     const answers = answersOf((await cliInProcess(['query', inWorkDir('crlf.cf'), items[0]!, items[699]!, ''])).stdout);
     expect(answers).toEqual([[items[0], 'yes'], [items[699], 'yes'], ['', 'no']]);
-    // stdin is read once, as it comes, and gives the same filter.
-    expect((await cliInProcess(['build', '-', '-o', inWorkDir('crlf-stdin.cf'), '--seed', '5'], text)).status).toBe(0);
-    expect(readFileSync(inWorkDir('crlf-stdin.cf'))).toEqual(readFileSync(inWorkDir('crlf.cf')));
+    // A file with --growable is read once, as it comes, and gives the same filter.
+    writeFileSync(inWorkDir('crlf.txt'), text);
+    const fromFile = await cliInProcess(['build', inWorkDir('crlf.txt'), '-o', inWorkDir('crlf-file.cf'), '--growable', '--seed', '7']);
+    expect(fromFile.stderr).toMatch(/^growing as the lines come \(as --growable asks\): 100 items at first, /);
+    expect(readFileSync(inWorkDir('crlf-file.cf'))).toEqual(readFileSync(inWorkDir('crlf.cf')));
+    // Counted instead, the same file gives a filter sized for its 700 items.
+    expect((await cliInProcess(['build', inWorkDir('crlf.txt'), '-o', inWorkDir('crlf-sized.cf')])).status).toBe(0);
+    using sized = CuckooFilter.fromBytes(readFileSync(inWorkDir('crlf-sized.cf')));
+    expect([sized.size, sized.params.bucketCount]).toEqual([700, expectedShape(700, 0.001).bucketCount]);
+  });
+
+  test('--growable --capacity N: a first table of N items', async () => {
+    const run = await cliInProcess(['build', membersFile, '-o', inWorkDir('first.cf'), '--growable', '--capacity', '5000']);
+    expect(run.stderr).toMatch(/^growing as the lines come \(as --growable asks\): 5000 items at first, /);
+    using loaded = ScalableCuckooFilter.fromBytes(readFileSync(inWorkDir('first.cf')));
+    expect(loaded.params.initialCapacity).toBe(5000);
+  });
+
+  test('an input that is not a regular file cannot be counted first: it grows, and says so', () => {
+    const run = spawnSync('bash', ['-c', `"${process.execPath}" "${cliPath}" build <(printf 'a\\nb\\n') -o piped.cf`], { cwd: workDir, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/^growing as the lines come \(\/dev\/fd\/\d+ is not a regular file and cannot be read twice to count its lines first; /);
+    using loaded = ScalableCuckooFilter.fromBytes(readFileSync(join(workDir, 'piped.cf')));
+    expect([loaded.size, loaded.has('a'), loaded.has('b')]).toEqual([2, true, true]);
   });
 
   test('without --capacity, 100,000 lines grow the filter many times and every line is found', async () => {
@@ -125,6 +183,21 @@ describe('build', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^cuckoo-wasm: the filter is full after adding \d+ items; raise --capacity \(it was 100\) or leave it out\n$/);
     expect(existsSync(join(workDir, 'small.cf'))).toBe(false);
+  });
+
+  test('a file that gives other lines when read again is named, rather than blaming the capacity', async () => {
+    // A source read twice (counted, then added), whose second reading has a line more.
+    let readings = 0;
+    const source = { name: 'moving.txt', size: 6, chunks: () => [Buffer.from(readings++ === 0 ? 'a\nb\n' : 'a\nb\nc\n')] };
+    const quiet = new Progress({ stdin: Readable.from([]), stdout: { write: () => true }, stderr: { write: () => true } });
+    const sizing = await chooseSizing(source, { capacity: undefined, growable: false }, quiet);
+    expect(sizing).toEqual({ kind: 'sized', capacity: 2, counted: true });
+    expect(changedWhileRead(sizing, 'moving.txt', 2)).toBeUndefined();
+    expect(changedWhileRead(sizing, 'moving.txt', 3)?.message).toBe('moving.txt changed while it was read (2 lines counted, then 3 read); build again');
+    // A refused add, which a filter sized for the lines counted cannot give them.
+    expect(changedWhileRead(sizing, 'moving.txt')?.message).toBe('moving.txt changed while it was read (2 lines counted, then more read); build again');
+    // A size given, or a growable filter, counted nothing.
+    expect(changedWhileRead({ kind: 'sized', capacity: 2, counted: false }, 'given.txt', 3)).toBeUndefined();
   });
 
   test('a 50 MB line is one item', async () => {
@@ -387,11 +460,11 @@ describe('progress bar (main() in-process, with a fake terminal and clock)', () 
     expect(drawn.length).toBeGreaterThan(2);
     expect(drawn.some((text) => text.includes('adding items'))).toBe(true);
     expect(drawn.every((text) => text.length <= 80 + 4)).toBe(true);
-    expect(writes.slice(-2)).toEqual(['\r\x1b[K', expect.stringMatching(/^wrote .*: 1000 items/)]);
+    expect(writes.slice(-2)).toEqual(['\r\x1b[K', expect.stringMatching(/^growing as the lines come .*\nwrote .*: 1000 items/)]);
   });
 
   test('not drawn for a quick run, nor when stderr is not a terminal', async () => {
-    expect(await build(true, 0)).toEqual([expect.stringMatching(/^wrote /)]);
-    expect(await build(false, 150)).toEqual([expect.stringMatching(/^wrote /)]);
+    expect(await build(true, 0)).toEqual([expect.stringMatching(/^growing .*\nwrote /)]);
+    expect(await build(false, 150)).toEqual([expect.stringMatching(/^growing .*\nwrote /)]);
   });
 });

@@ -2,10 +2,10 @@
 // (bindings/facts_exports.cpp): every byte-format status becomes a FormatError
 // with one of the codes the public type lists, every other failure a
 // RangeError, and each option's rule has the shape the TypeErrors quote.
-import { CuckooFilter, CuckooFilterError, FormatError, init } from 'cuckoo-wasm';
+import { CuckooFilter, CuckooFilterError, FormatError, init, ScalableCuckooFilter } from 'cuckoo-wasm';
 import { BloomFilter } from 'cuckoo-wasm/bloom';
 import { errorForStatus, FORMAT_ERROR_CODES } from '../../dist/cjs/errors';
-import { optionRule, statusErrorCode, statusFormatCode, statusText } from '../../dist/cjs/facts';
+import { optionDefault, optionRule, statusErrorCode, statusFormatCode, statusText } from '../../dist/cjs/facts';
 import { requireRuntime } from '../../dist/cjs/loader';
 
 beforeAll(() => init());
@@ -18,7 +18,7 @@ const core = () => ({
   statusFormatCode: (status: number) => statusFormatCode(runtime(), status),
   statusErrorCode: (status: number) => statusErrorCode(runtime(), status),
   optionRule: (option: string) => optionRule(runtime(), option),
-  defaultMaxKicks: runtime().core.default_max_kicks(),
+  optionDefault: (option: string) => optionDefault(runtime(), option),
 });
 
 // cuckoo::Status is a uint8_t enum: these are all the values it can have.
@@ -69,8 +69,22 @@ test('a range error quotes the core sentence and the value it got, a type error 
   );
 });
 
-test('the default maxKicks is the core default', () => {
+test('the core gives a default for the options a call may leave out, NaN for those it must give', () => {
+  expect(['maxKicks', 'fpr', 'growth', 'initialCapacity'].map(core().optionDefault)).toEqual([500, 0.001, 1.2, 100]);
+  for (const option of ['bucketCount', 'bucketSize', 'fingerprintBits', 'capacity', 'bitCount', 'hashCount', '', 'no such option']) {
+    expect(core().optionDefault(option)).toBeNaN();
+  }
+});
+
+test('a filter made without an option has the core default', () => {
   using filter = new CuckooFilter({ bucketCount: 16, bucketSize: 4, fingerprintBits: 8 });
-  expect(filter.params.maxKicks).toBe(core().defaultMaxKicks);
-  expect(core().defaultMaxKicks).toBe(500);
+  expect(filter.params.maxKicks).toBe(core().optionDefault('maxKicks'));
+  using growable = new ScalableCuckooFilter();
+  const { initialCapacity, fpr, growth, maxKicks } = growable.params;
+  expect({ initialCapacity, fpr, growth, maxKicks }).toEqual({
+    initialCapacity: core().optionDefault('initialCapacity'),
+    fpr: core().optionDefault('fpr'),
+    growth: core().optionDefault('growth'),
+    maxKicks: core().optionDefault('maxKicks'),
+  });
 });

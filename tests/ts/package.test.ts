@@ -58,7 +58,7 @@ const expected = {
   has: [true, true, false],
   size: 3,
   // fpr 0.01 -> b = 4, f = 10; 269 buckets hold 1000 (the worked example of cli.test.ts).
-  params: { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false },
+  params: { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false },
   formatError: [true, true, 'BAD_MAGIC'],
   // 269 is not a power of two: hash id 2, i2 = (c - i1) mod m.
   inspected: { hashId: 2, reflected: true, added: true, slots: 1076 },
@@ -92,11 +92,18 @@ test('the types resolve for ESM and CommonJS consumers (moduleResolution nodenex
     // @ts-expect-error bucketSize must be 1, 2, 4 or 8
     new CuckooFilter({ bucketCount: 16, bucketSize: 3, fingerprintBits: 8 });
     const trace: InsertTrace = traceAdd(filter, 'y');
-    export { added, answers, bytes, seed, code, trace };
+    // Defaults, and a filter's facts: each getter's type, the seed as a string.
+    using defaulted = CuckooFilter.create({ capacity: 10 });
+    using growable = new ScalableCuckooFilter();
+    const facts = defaulted.toJSON();
+    const described: [number, string, string] = 'disposed' in facts ? [0, '', ''] : [facts.size, facts.params.seed, String(growable)];
+    // @ts-expect-error a fact is not a method
+    facts.toBytes;
+    export { added, answers, bytes, seed, code, trace, described };
   `;
   const inspectImport = `import { traceAdd, type InsertTrace } from 'cuckoo-wasm/inspect';\n`;
-  writeFileSync(join(consumer, 'types.mts'), `import { init, CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}await init();\n${source}`);
-  writeFileSync(join(consumer, 'types.cts'), `import { CuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}${source}`);
+  writeFileSync(join(consumer, 'types.mts'), `import { init, CuckooFilter, ScalableCuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}await init();\n${source}`);
+  writeFileSync(join(consumer, 'types.cts'), `import { CuckooFilter, ScalableCuckooFilter, type FormatErrorCode } from 'cuckoo-wasm';\n${inspectImport}${source}`);
   writeFileSync(
     join(consumer, 'tsconfig.json'),
     JSON.stringify({

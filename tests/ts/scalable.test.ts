@@ -29,6 +29,25 @@ const allFound = (filter: ScalableCuckooFilter, batch: Iterable<Item> | Float64A
 /** Bytes as Buffers, so that a difference is reported as hex rather than element by element. */
 const bytesOf = (filter: ScalableCuckooFilter): Buffer => Buffer.from(filter.toBytes());
 
+describe('defaults', () => {
+  test('new ScalableCuckooFilter() starts small: 100 items in ceil(100 / (4 x 0.9)) = 28 buckets, under 300 bytes', () => {
+    using filter = new ScalableCuckooFilter();
+    expect([filter.params.initialCapacity, filter.params.fpr, filter.bucketCount]).toEqual([100, 0.001, 28]);
+    expect(filter.byteLength).toBeLessThan(300);
+    // It grows as any other: the rate kept, every item found.
+    expect(filter.addMany(new Uint32Array(10_000).map((_, i) => i))).toBe(10_000);
+    expect(filter.bucketCount).toBeGreaterThan(10_000 / 4);
+    expect(filter.fprBound).toBeLessThanOrEqual(0.001);
+    expect(allFound(filter, new Uint32Array(10_000).map((_, i) => i))).toBe(true);
+  });
+
+  test('starting at 100 items costs no slot width against starting at 1,000', () => {
+    using small = new ScalableCuckooFilter();
+    using larger = new ScalableCuckooFilter({ initialCapacity: 1000 });
+    expect(small.slotBits).toBe(larger.slotBits);
+  });
+});
+
 describe('growth', () => {
   test.each<[string, { initialCapacity: number; fpr: number; seed: number; growth?: number; maxKicks?: number; semiSort?: boolean }]>([
     ['plain, growth 1.2', { initialCapacity: 1, fpr: 0.001, seed: 5 }],

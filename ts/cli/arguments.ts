@@ -3,11 +3,11 @@
 
 import { UsageError } from './errors.js';
 
-/** What build aims for without --fpr. */
+/** The library's default rate, which build takes without --fpr, for the texts (cli.test.ts checks that they agree). */
 export const DEFAULT_FPR = 0.001;
 
 export const USAGE = `Usage:
-  cuckoo-wasm build <file|-> -o <out.cf> [--fpr R] [--capacity N] [--seed S] [--semi-sort]
+  cuckoo-wasm build <file|-> -o <out.cf> [--fpr R] [--capacity N] [--growable] [--seed S] [--semi-sort]
   cuckoo-wasm query <file.cf> [item...]
   cuckoo-wasm info <file.cf> [--json]
   cuckoo-wasm --help | --version
@@ -15,13 +15,15 @@ export const USAGE = `Usage:
 build   Makes a cuckoo filter from a text file (or stdin with -), one item per
         line, read as UTF-8 (the same item as the JavaScript string); a trailing
         \\r is dropped, empty lines are skipped, and a duplicate line is stored
-        again.
+        again. A file's lines are counted first and the filter is sized
+        exactly for them; stdin, which cannot be read twice, gets a filter
+        that grows as the lines come (one pass, never held in memory, FPR R
+        at every size, more bytes). build says what it chose and why.
           -o, --output <out.cf>  where to write the filter (required)
           --fpr R                false-positive rate to aim for (default ${DEFAULT_FPR})
-          --capacity N           items the filter must hold; without it the
-                                 filter grows as lines come (one pass, stdin
-                                 never held in memory, FPR R at every size,
-                                 about 1.6 times the bytes of a sized filter)
+          --capacity N           size for N items rather than counting; with
+                                 --growable, the items the first table holds
+          --growable             grow as lines come even from a file (one pass)
           --seed S               hash seed, 0 to 2^64-1, decimal or 0x hex
                                  (default: random, so nobody can aim items
                                  at one bucket); with a seed the same input
@@ -52,7 +54,7 @@ interface OptionSpec {
 export const optionSpecs: Record<string, OptionSpec> = {
   build: {
     valued: { '-o': '--output', '--output': '--output', '--fpr': '--fpr', '--capacity': '--capacity', '--seed': '--seed' },
-    flags: ['--semi-sort'],
+    flags: ['--semi-sort', '--growable'],
   },
   query: { valued: {}, flags: [] },
   info: { valued: {}, flags: ['--json'] },

@@ -5,11 +5,12 @@
 
 import * as fs from 'node:fs';
 import { CuckooFilter, FormatError, ScalableCuckooFilter } from '../index.node.js';
-import { DEFAULT_FPR, expectPositionals, parseCount, parseRate, parseSeed, type ParsedArgs } from './arguments.js';
+import { expectPositionals, parseCount, parseRate, parseSeed, type ParsedArgs } from './arguments.js';
 import { CommandError, UsageError } from './errors.js';
 import { openSource, readLineBatches, type LineSource } from './input.js';
 import type { CliIo } from './io.js';
 import { displayItem, formatFixed, formatPercent, Progress, systemErrorText, writeAnswers, writeOutput } from './output.js';
+import { changedWhileRead, chooseSizing, createFilter, sizingReport, type Sizing } from './sizing.js';
 
 export const commands: Record<string, (args: ParsedArgs, io: CliIo) => Promise<void>> = {
   build: buildCommand,
@@ -24,7 +25,7 @@ async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
   const fprText = args.options.get('--fpr');
   const capacityText = args.options.get('--capacity');
   const seedText = args.options.get('--seed');
-  const fpr = fprText === undefined ? DEFAULT_FPR : parseRate(fprText, '--fpr');
+  const fpr = fprText === undefined ? undefined : parseRate(fprText, '--fpr');
   const givenCapacity = capacityText === undefined ? undefined : parseCount(capacityText, '--capacity');
   // Without --seed the library draws one nobody can guess (crypto).
   const seed = seedText === undefined ? undefined : parseSeed(seedText, '--seed');
@@ -33,20 +34,18 @@ async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
   const progress = new Progress(io);
   try {
     const source = await openSource(inputPath, io);
-    // Without a capacity the filter grows as lines come: one pass, and stdin
-    // is never held in memory.
-    const filter =
-      givenCapacity === undefined
-        ? ScalableCuckooFilter.create({ initialCapacity: GROWABLE_START, fpr, seed, semiSort })
-        : CuckooFilter.create({ capacity: givenCapacity, fpr, seed, semiSort });
+    const sizing = await chooseSizing(source, { capacity: givenCapacity, growable: args.flags.has('--growable') }, progress);
+    const filter = createFilter(sizing, { fpr, seed, semiSort });
     try {
       let added = 0;
       for await (const batch of readLineBatches(source, (done) => progress.show('adding items', done, source.size, added))) {
         const stored = filter.addMany(batch);
         added += stored;
-        if (stored < batch.length) throw fullFilterError(filter, batch[stored]!, added, givenCapacity);
+        if (stored < batch.length) throw fullFilterError(filter, batch[stored]!, added, sizing, source.name);
       }
       if (added === 0) throw new CommandError(`${source.name} has no items (empty lines are skipped); nothing to build`);
+      const changed = changedWhileRead(sizing, source.name, added);
+      if (changed !== undefined) throw changed;
       const bytes = filter.toBytes();
       try {
         await fs.promises.writeFile(outputPath, bytes);
@@ -59,7 +58,8 @@ async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
           ? `expected FPR ${formatPercent(filter.expectedFpr)}`
           : `grew to ${filter.bucketCount} buckets, FPR at most ${formatPercent(filter.fprBound)}`;
       io.stderr.write(
-        `wrote ${outputPath}: ${filter.size} items, ${bytes.length} bytes, ` +
+        `${sizingReport(sizing, filter, source.name, fpr)}\n` +
+          `wrote ${outputPath}: ${filter.size} items, ${bytes.length} bytes, ` +
           `${formatFixed(filter.bitsPerItem, 2)} bits per item, ${rate}\n`,
       );
     } finally {
@@ -70,10 +70,7 @@ async function buildCommand(args: ParsedArgs, io: CliIo): Promise<void> {
   }
 }
 
-/** Items a growable filter from build holds before its first growth. */
-const GROWABLE_START = 1000;
-
-function fullFilterError(filter: CuckooFilter | ScalableCuckooFilter, rejected: string, added: number, capacity: number | undefined): Error {
+function fullFilterError(filter: CuckooFilter | ScalableCuckooFilter, rejected: string, added: number, sizing: Sizing, sourceName: string): Error {
   // Copies of one item all land in the same two buckets of 4 slots, so a
   // line repeated more than 8 times fills them however large the filter is.
   const copies = filter instanceof CuckooFilter ? 2 * filter.params.bucketSize : 8;
@@ -83,8 +80,11 @@ function fullFilterError(filter: CuckooFilter | ScalableCuckooFilter, rejected: 
         `${copies} times and a filter cannot hold more copies of one item; remove duplicate lines (e.g. with sort -u)`,
     );
   }
-  if (capacity === undefined) return new CommandError(`the filter could not grow after adding ${added} items: out of memory`);
-  return new CommandError(`the filter is full after adding ${added} items; raise --capacity (it was ${capacity}) or leave it out`);
+  if (sizing.kind === 'growable') return new CommandError(`the filter could not grow after adding ${added} items: out of memory`);
+  return (
+    changedWhileRead(sizing, sourceName) ??
+    new CommandError(`the filter is full after adding ${added} items; raise --capacity (it was ${sizing.capacity}) or leave it out`)
+  );
 }
 
 async function queryCommand(args: ParsedArgs, io: CliIo): Promise<void> {

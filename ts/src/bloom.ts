@@ -36,12 +36,13 @@ export interface BloomCreateOptions {
   capacity: number;
   /**
    * The target false-positive rate at capacity: less than 1, and not below
-   * about 2^-32.5 (which would need more than 32 hash functions). A standard
+   * about 2^-32.5 (which would need more than 32 hash functions); default
+   * 0.001, as for a CuckooFilter. A standard
    * filter lands within 1 % of it (up to 12 % above for targets over 0.3,
    * where k is 1 or 2); a blocked filter gets the same memory and a higher
    * rate, which {@link BloomFilter.expectedFpr} reports.
    */
-  fpr: number;
+  fpr?: number;
   /** As in {@link BloomFilterOptions.blocked}. */
   blocked?: boolean;
   /** As in {@link BloomFilterOptions.seed}. */
@@ -134,7 +135,7 @@ export class BloomFilter extends WasmOwned {
    *   need more than 32 hash functions or the array more than 2^32 bits.
    * @example
    * ```ts
-   * const filter = BloomFilter.create({ capacity: 1_000_000, fpr: 0.001 });
+   * const filter = BloomFilter.create({ capacity: 1_000_000 }); // fpr 0.001
    * filter.bitCount;  // 14377588 (14.4 bits per item)
    * filter.hashCount; // 10
    * ```
@@ -142,7 +143,7 @@ export class BloomFilter extends WasmOwned {
   static create(options: BloomCreateOptions): BloomFilter {
     const what = 'BloomFilter.create';
     const { runtime, full } = requireFull(what);
-    const o = checkObject(options, `${what}: options`, '{ capacity, fpr, blocked?, seed? }');
+    const o = checkObject(options, `${what}: options`, '{ capacity, fpr?, blocked?, seed? }');
     // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
     const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
     const fpr = checkNumberOption(runtime, o, 'fpr', what);

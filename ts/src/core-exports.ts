@@ -86,7 +86,6 @@ export interface CoreExports {
   scalable_clear(handle: Handle): number;
   scalable_size: Getter;
   scalable_entry_count: Getter;
-  scalable_slot_count: Getter;
   scalable_load_factor: Getter;
   scalable_stashed: Getter;
   scalable_byte_length: Getter;
@@ -96,7 +95,6 @@ export interface CoreExports {
   scalable_bucket_count: Getter;
   scalable_fingerprint_bits: Getter;
   scalable_tail_bits: Getter;
-  scalable_rounds: Getter;
   scalable_initial_capacity: Getter;
   scalable_fpr: Getter;
   scalable_growth: Getter;
@@ -134,10 +132,9 @@ export interface CoreExports {
   status_error_code(status: number): Address;
   status_options(status: number): Address;
   option_rule(option: Address): Address;
+  option_default(option: Address): number;
   status_ok(): number;
   status_merge_would_overfill(): number;
-  default_growth(): number;
-  default_max_kicks(): number;
   serialized_header_bytes(): number;
 }
 

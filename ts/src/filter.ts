@@ -51,8 +51,11 @@ export interface CuckooFilterOptions {
 export interface CreateOptions {
   /** How many items the filter must hold: an integer from 1 to 2^53 - 1. */
   capacity: number;
-  /** The largest false-positive rate acceptable: greater than 0 and less than 1. */
-  fpr: number;
+  /**
+   * The largest false-positive rate acceptable: greater than 0 and less than 1
+   * (default 0.001, 0.1 %: 13-bit fingerprints, about 13.8 bits per item at capacity).
+   */
+  fpr?: number;
   /** As in {@link CuckooFilterOptions.maxKicks}. */
   maxKicks?: number;
   /** As in {@link CuckooFilterOptions.seed}. */
@@ -185,21 +188,23 @@ export class CuckooFilter extends ItemFilter {
    * for the rate (the paper's Section 5.1), and the smallest bucket count whose
    * tables hold `capacity` items before their first refused add, so bits per
    * item at capacity is about fingerprintBits / 0.95. Adding `capacity` items
-   * succeeds (with the default maxKicks or more); more may not.
+   * succeeds (with the default maxKicks or more); more may not. Without
+   * `fpr`, the rate is at most 0.001 (0.1 %).
    *
    * @throws TypeError / RangeError for bad options, or when the rate would
    *   need fingerprints over 32 bits or the table does not fit in memory.
    * @example
    * ```ts
-   * const filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-   * filter.params; // { bucketCount: 263158, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false, keyedHash: false }
+   * const filter = CuckooFilter.create({ capacity: 1000 }); // fpr 0.001: 269 buckets of 4, 13-bit fingerprints
+   * const precise = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
+   * precise.params; // { bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false, keyedHash: false }
    * const compact = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, semiSort: true }); // 1 bit less per entry
    * ```
    */
   static create(options: CreateOptions): CuckooFilter {
     const what = 'CuckooFilter.create';
     const runtime = requireRuntime(what);
-    const o = checkObject(options, `${what}: options`, '{ capacity, fpr, maxKicks?, seed?, semiSort?, keyedHash? }');
+    const o = checkObject(options, `${what}: options`, '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash? }');
     // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
     const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
     const fpr = checkNumberOption(runtime, o, 'fpr', what);

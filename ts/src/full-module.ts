@@ -97,6 +97,10 @@ export interface FullModule {
   inspectOptimalBloomHashCount(bitsPerItem: number): number;
   inspectHashIdFor(bucketCount: number): number;
   inspectSemiSortAllowed(bucketSize: number, fingerprintBits: number): boolean;
+  inspectCuckooRates(bucketSize: number, fingerprintBits: number, loadFactor: number): RawCuckooRates;
+  inspectCuckooSizing(capacity: number, fpr: number, semiSort: boolean): RawCuckooSizing;
+  inspectBloomSizing(capacity: number, fpr: number): RawBloomSizing;
+  inspectBloomRate(bitCount: number, hashCount: number, items: number): number;
   readonly WalkEnd: {
     readonly none: EmbindEnumValue;
     readonly placed: EmbindEnumValue;
@@ -262,4 +266,28 @@ export interface RawScalableShape {
   readonly splitBucket: number;
   readonly initialLevel: number;
   readonly stashCount: number;
+}
+
+/** The rates of a table shape (bindings/inspect_table_bindings.cpp). */
+export interface RawCuckooRates {
+  readonly fprBound: number;
+  readonly expectedFpr: number;
+}
+
+/** The core's sizing for a capacity and rate, without a table; only `status` counts when it is not ok. */
+export interface RawCuckooSizing {
+  readonly status: number;
+  readonly fingerprintBits: number;
+  readonly bucketSize: number;
+  readonly bucketCount: number;
+  readonly tableBits: number;
+  readonly rates: RawCuckooRates;
+}
+
+/** The core's sizing of a standard Bloom filter; only `status` counts when it is not ok. */
+export interface RawBloomSizing {
+  readonly status: number;
+  readonly bitCount: number;
+  readonly hashCount: number;
+  readonly expectedFpr: number;
 }

@@ -5,6 +5,7 @@
 
 import { CuckooFilterError, errorForStatus } from './errors.js';
 import type { Handle } from './core-exports.js';
+import { described, gettersBelow, inspectCustom, type Facts, type Inspect } from './describe.js';
 import type { Runtime } from './runtime.js';
 
 /** Symbol.dispose, or the same well-known stand-in where the runtime lacks it. */
@@ -211,5 +212,45 @@ export abstract class WasmOwned implements Disposable {
    */
   get disposed(): boolean {
     return this.#handle === 0;
+  }
+
+  /**
+   * The filter's facts for `JSON.stringify` and logs: the value of each of
+   * its getters (size, load, bits per item, rates, `params`; a seed as its
+   * decimal string), not its contents; `{ disposed: true }` once disposed.
+   * `JSON.stringify` writes an `Infinity` (bitsPerItem of an empty filter) as null.
+   * @example
+   * ```ts
+   * using filter = CuckooFilter.create({ capacity: 1000, fpr: 0.01, seed: 5 });
+   * filter.add('a');
+   * JSON.stringify(filter); // '{"size":1,"slotCount":1076,"loadFactor":0.000929...,...,"params":{...,"seed":"5",...}}'
+   * ```
+   */
+  toJSON(): Facts<this> | { readonly disposed: true } {
+    return (this.#handle ? gettersBelow(this, WasmOwned.prototype) : { disposed: true }) as Facts<this>;
+  }
+
+  /**
+   * The class and {@link WasmOwned.toJSON}'s facts on one line, for a
+   * browser console (whose preview of an object runs no getters) or a template string.
+   * @example
+   * ```ts
+   * console.log(`${filter}`); // CuckooFilter {"size":1,"slotCount":1076,...}
+   * ```
+   */
+  toString(): string {
+    return this[inspectCustom]();
+  }
+
+  /**
+   * What `console.log(filter)` and `util.inspect(filter)` show in Node, Bun
+   * and Deno: the class and {@link WasmOwned.toJSON}'s facts.
+   * @example
+   * ```ts
+   * console.log(filter); // CuckooFilter { size: 1, slotCount: 1076, loadFactor: 0.000929..., ... }
+   * ```
+   */
+  [inspectCustom](_depth?: number, options?: object, inspect?: Inspect): string {
+    return described(this.#className, this.toJSON(), options, inspect);
   }
 }

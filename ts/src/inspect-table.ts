@@ -14,7 +14,7 @@ import { describeValue } from './items.js';
  * @example
  * ```ts
  * const { occupied, fingerprint, bucket, alternateBucket } = stash(filter);
- * occupied === filter.full; // true
+ * occupied === (filter.stashed === 1); // true: the stash holds at most one fingerprint
  * ```
  */
 export function stash(filter: CuckooFilter): StashView {

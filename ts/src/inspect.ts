@@ -21,6 +21,9 @@
  * buckets(filter).slots; // Uint32Array(64): 0 = empty, else a fingerprint
  * ```
  *
+ * {@link sizeFor} and {@link bloomSizeFor} tell what the core's sizing
+ * chooses for a capacity and a rate without making a table.
+ *
  * For a {@link ScalableCuckooFilter}, {@link scalableShape} and
  * {@link scalableBuckets} show how its table grows: its shape (linear hashing:
  * m = 2^L + s buckets, split one at a time) and its slots; {@link traceGrowingAdd}
@@ -52,5 +55,6 @@ export {
   useGenericKernel,
   type GrowableFacts,
 } from './inspect-facts.js';
+export { bloomExpectedFpr, bloomSizeFor, cuckooRates, sizeFor, type BloomSizing, type CuckooSizing } from './inspect-sizing.js';
 export { bucketNumberBits, scalableBuckets, scalableShape, type ScalableShape, type ScalableTableView } from './inspect-scalable.js';
 export { traceGrowingAdd, type GrowthTrace, type GrowthStep, type SplitStep, type SplitMove } from './inspect-growth.js';

@@ -9,12 +9,15 @@ import { requireRuntime } from './loader.js';
 import type { Runtime } from './runtime.js';
 import { checkEvictionOptions, checkNumberOption, checkObject } from './validate.js';
 
-/** Options of `ScalableCuckooFilter.create(...)`. */
+/** Options of `ScalableCuckooFilter.create(...)`: all optional, `new ScalableCuckooFilter()` works. */
 export interface ScalableCreateOptions {
-  /** Items the first table holds before it grows: an integer from 1 to 2^32. The filter grows past it as needed. */
-  initialCapacity: number;
-  /** The false-positive rate kept at every size: from 10^-7 to less than 1. */
-  fpr: number;
+  /**
+   * Items the first table holds before it grows: an integer from 1 to 2^32
+   * (default 100: 28 buckets, under 300 bytes at the default rate). The filter grows past it as needed.
+   */
+  initialCapacity?: number;
+  /** The false-positive rate kept at every size: from 10^-7 to less than 1 (default 0.001, 0.1 %). */
+  fpr?: number;
   /** How much the table grows each time it grows: from 1.01 to 2 (default 1.2). */
   growth?: number;
   /** Evictions an insert may do before the table grows: 0 to 1,000,000 (default 500). */
@@ -35,11 +38,11 @@ export interface ScalableCuckooFilterParams {
   readonly semiSort: boolean;
 }
 
-function createHandle(runtime: Runtime, options: unknown, what: string): Handle {
-  const o = checkObject(options, `${what}: options`, '{ initialCapacity, fpr, growth?, maxKicks?, seed?, semiSort? }');
+function createHandle(runtime: Runtime, options: unknown = {}, what: string): Handle {
+  const o = checkObject(options, `${what}: options`, '{ initialCapacity?, fpr?, growth?, maxKicks?, seed?, semiSort? }');
   const initialCapacity = checkNumberOption(runtime, o, 'initialCapacity', what);
   const fpr = checkNumberOption(runtime, o, 'fpr', what);
-  const growth = checkNumberOption(runtime, o, 'growth', what, runtime.core.default_growth());
+  const growth = checkNumberOption(runtime, o, 'growth', what);
   const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
   const status = runtime.core.scalable_create(initialCapacity, fpr, growth, maxKicks, seedLow, seedHigh, semiSort ? 1 : 0, runtime.results);
   return takeHandle(runtime, status, what, o);
@@ -90,7 +93,7 @@ const release: Release = (runtime, handle) => runtime.core.scalable_destroy(hand
  * ```ts
  * import { init, ScalableCuckooFilter } from 'cuckoo-wasm';
  * await init();
- * using seen = ScalableCuckooFilter.create({ initialCapacity: 1000, fpr: 0.001 });
+ * using seen = new ScalableCuckooFilter(); // starts at 100 items, fpr 0.001 at every size
  * for (const url of crawl()) if (!seen.has(url)) seen.add(url);
  * ```
  */
@@ -98,16 +101,17 @@ export class ScalableCuckooFilter extends ItemFilter {
   #params: ScalableCuckooFilterParams | undefined;
 
   /**
-   * The same as {@link ScalableCuckooFilter.create}.
+   * The same as {@link ScalableCuckooFilter.create}: every option has a default.
    * @example
    * ```ts
-   * const filter = new ScalableCuckooFilter({ initialCapacity: 1000, fpr: 0.01 });
+   * const filter = new ScalableCuckooFilter(); // initialCapacity 100, fpr 0.001
+   * const coarse = new ScalableCuckooFilter({ initialCapacity: 1000, fpr: 0.01 });
    * ```
    */
-  constructor(options: ScalableCreateOptions);
+  constructor(options?: ScalableCreateOptions);
   /** @internal */
-  constructor(options: ScalableCreateOptions | Adopted);
-  constructor(options: ScalableCreateOptions | Adopted) {
+  constructor(options?: ScalableCreateOptions | Adopted);
+  constructor(options?: ScalableCreateOptions | Adopted) {
     const what = 'new ScalableCuckooFilter';
     const runtime = requireRuntime(what);
     super(runtime, adoptedHandle(options) ?? createHandle(runtime, options, what), 'ScalableCuckooFilter', release);
@@ -121,16 +125,19 @@ export class ScalableCuckooFilter extends ItemFilter {
   }
 
   /**
-   * A growable filter whose first table holds `initialCapacity` items.
+   * A growable filter whose first table holds `initialCapacity` items
+   * (default 100) and whose false-positive rate stays at most `fpr`
+   * (default 0.001) at every size.
    *
    * @throws TypeError / RangeError for bad options (each names the option).
    * @example
    * ```ts
+   * const small = ScalableCuckooFilter.create(); // 100 items at first, fpr 0.001
    * const filter = ScalableCuckooFilter.create({ initialCapacity: 1000, fpr: 0.001, seed: 42 });
    * filter.addMany(new Uint32Array(1_000_000).map((_, i) => i)); // 1000000: it grew
    * ```
    */
-  static create(options: ScalableCreateOptions): ScalableCuckooFilter {
+  static create(options?: ScalableCreateOptions): ScalableCuckooFilter {
     const what = 'ScalableCuckooFilter.create';
     return new ScalableCuckooFilter(adopted(createHandle(requireRuntime(what), options, what)));
   }

@@ -2,7 +2,7 @@
 // wrong type and a RangeError for a value out of range, naming the argument
 // (`what`) and what is allowed.
 
-import { optionRule } from './facts.js';
+import { optionDefault, optionRule } from './facts.js';
 import { randomSeed } from './loader.js';
 import { describeValue } from './items.js';
 import type { Runtime } from './runtime.js';
@@ -17,18 +17,15 @@ export function checkObject(value: unknown, what: string, shape: string): Record
 /**
  * A number option whose range the core checks (and reports, naming the
  * option): only its type is checked here, and the TypeError quotes the core's
- * rule for it. An absent option is `fallback` when one is given.
+ * rule for it. An absent option is the core's default for it, if it has one.
  */
-export function checkNumberOption(
-  runtime: Runtime,
-  options: Readonly<Record<string, unknown>>,
-  option: string,
-  context: string,
-  fallback?: number,
-): number {
+export function checkNumberOption(runtime: Runtime, options: Readonly<Record<string, unknown>>, option: string, context: string): number {
   const value = options[option];
-  if (value === undefined && fallback !== undefined) return fallback;
   if (typeof value === 'number') return value;
+  if (value === undefined) {
+    const fallback = optionDefault(runtime, option);
+    if (!Number.isNaN(fallback)) return fallback;
+  }
   // The core's rule reads "<option> must be <requirement>".
   const rule = optionRule(runtime, option);
   const prefix = `${option} must be `;
@@ -85,7 +82,7 @@ export interface EvictionOptions {
 }
 
 export function checkEvictionOptions(runtime: Runtime, options: Readonly<Record<string, unknown>>, context: string): EvictionOptions {
-  const maxKicks = checkNumberOption(runtime, options, 'maxKicks', context, runtime.core.default_max_kicks());
+  const maxKicks = checkNumberOption(runtime, options, 'maxKicks', context);
   const [seedLow, seedHigh] = checkSeed(options.seed, `${context}: seed`);
   return { maxKicks, seedLow, seedHigh, semiSort: checkFlag(options.semiSort, `${context}: semiSort`) };
 }

@@ -99,7 +99,7 @@ function readStashOnly() {
 
 function bulkSummary(run: Bulk, trace: InsertTrace, item: string, loadBefore: number): string {
   const d = currentDemo();
-  if (!trace.added) return `The filter was already full: “${item}” was refused.`;
+  if (!trace.added) return `Refused at insert ${run.done} of this run (“${item}”), at load ${percent(loadBefore)}.`;
   if (trace.stashed !== null) {
     return `First failure at insert ${run.done} of this run (“${item}”), at load ${percent(loadBefore)}: ${trace.kickCount} kicks and no free slot.`;
   }
@@ -124,7 +124,7 @@ function bulkTick(): void {
     refreshGauges(true);
     refreshKnownItems();
     tableView.draw(stateFrame({ slots: run.mirror, stash: readStashOnly() }, ''));
-    ui.caption.textContent = `Inserting numbered items, fast-forwarded: ${count(run.done)} of ${run.target === Infinity ? 'until the first failure' : count(run.target)}, load ${percent(d.filter.loadFactor)}. Watch the kick chart: chains grow as the table fills. Space pauses.`;
+    ui.caption.textContent = `Inserting numbered items, fast-forwarded: ${count(run.done)} ${run.target === Infinity ? "so far, until the first failure" : `of ${count(run.target)}`}, load ${percent(d.filter.loadFactor)}. Watch the kick chart: chains grow as the table fills. Space pauses.`;
   }
   bulkFrame = requestAnimationFrame(bulkTick);
 }

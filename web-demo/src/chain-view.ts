@@ -75,6 +75,10 @@ export class ChainView {
       end.dataset.end = 'stashed';
       end.dataset.bucket = String(trace.stashed.bucket);
       end.textContent = `✗ max kicks (${params.maxKicks}) used up: ${n.fp(trace.stashed.fingerprint)} goes to the stash`;
+    } else if (trace.undone) {
+      end.dataset.end = 'undone';
+      end.dataset.bucket = String(trace.undone.bucket);
+      end.textContent = `✗ max kicks (${params.maxKicks}) used up with the stash taken: ${n.fp(trace.undone.fingerprint)} has nowhere to go, every kick is undone, the insert refused`;
     }
     if (trace.kickCount > trace.kicks.length) {
       end.textContent = `… ${trace.kickCount - trace.kicks.length} more kicks not recorded. ${end.textContent}`;

@@ -8,6 +8,7 @@
 import { CuckooFilter } from 'cuckoo-wasm';
 import { buckets, locate, traceAdd } from 'cuckoo-wasm/inspect';
 import type { Progress } from './load-measurements.js';
+import { exampleItem } from './example-item.js';
 import type { CollisionJob, CollisionResult, LocatedItem } from './measure-jobs.js';
 
 const BUCKET_SIZE = 4;
@@ -25,14 +26,14 @@ export function collisionGroup(job: CollisionJob, progress: Progress): Collision
     maxKicks: job.maxKicks,
     seed: job.seed,
   });
-  const chosen = located(filter, job.item);
+  const chosen = located(filter, job.item ?? exampleItem(filter));
   // Both buckets one bucket: b slots, so b + 1 items are too many.
   const needed = chosen.i1 === chosen.i2 ? BUCKET_SIZE + 1 : 2 * BUCKET_SIZE + 1;
   const group = [chosen];
   let searched = 0;
   while (group.length < needed && searched < job.searchLimit) {
     const item = `item-${++searched}`;
-    if (item === job.item) continue;
+    if (item === chosen.item) continue;
     const where = located(filter, item);
     // The same fingerprint and i1 one of the pair: then i2 is the other, by the relation.
     if (where.fingerprint === chosen.fingerprint && (where.i1 === chosen.i1 || where.i1 === chosen.i2)) group.push(where);
@@ -49,6 +50,12 @@ export function collisionGroup(job: CollisionJob, progress: Progress): Collision
   });
   const pair = chosen.i1 === chosen.i2 ? [chosen.i1] : [chosen.i1, chosen.i2];
   const table = buckets(filter);
+  const complete = group.length === needed;
+  const nextRefused = complete && !filter.add(chosen.item);
+  // Any item outside the group: the first numbered one that is not in it.
+  const members = new Set(group.map((where) => where.item));
+  let other = 1;
+  while (members.has(`item-${other}`)) other++;
   return {
     chosen,
     group,
@@ -57,6 +64,7 @@ export function collisionGroup(job: CollisionJob, progress: Progress): Collision
     outcomes,
     buckets: pair.map((bucket) => ({ bucket, slots: [...table.slots.subarray(bucket * BUCKET_SIZE, (bucket + 1) * BUCKET_SIZE)] })),
     stash: table.stash.fingerprint,
-    nextRefused: group.length === needed && !filter.add(job.item),
+    nextRefused,
+    other: complete ? { item: `item-${other}`, added: filter.add(`item-${other}`) } : null,
   };
 }

@@ -31,23 +31,27 @@ export class CollisionView {
     });
   }
 
+  /** A new table: found again for its m, seed and max kicks, by itself (it takes a moment, in the worker). */
   setup(params: DemoParams): void {
     const old = this.#params;
     this.#params = params;
     if (sameParams(old, params, ['bucketCount', 'seed', 'maxKicks'])) return;
-    this.#control.reset(`Choose an item and a short f, then “Find them”: items are searched in this table's ${count(params.bucketCount)} buckets.`);
-    this.#buckets.replaceChildren();
-    this.#group.replaceChildren();
+    this.find();
   }
 
   find(): void {
     const { bucketCount, seed, maxKicks } = this.#params!;
-    const item = this.#item.value.length > 0 ? this.#item.value : 'apple';
+    // Empty: the worker takes an example whose two buckets differ in this table.
+    const item = this.#item.value.length > 0 ? this.#item.value : null;
     const fingerprintBits = Number(this.#bits.value);
     const job: CollisionJob = { kind: 'collision', item, bucketCount, fingerprintBits, seed, maxKicks, searchLimit: COLLISION_SEARCH_LIMIT };
     this.#buckets.replaceChildren();
     this.#group.replaceChildren();
-    this.#control.run(job, `Locating numbered items until enough share “${item}”'s fingerprint and buckets…`, (result) => this.#show(result, fingerprintBits, maxKicks));
+    const whose = item === null ? 'an example item' : `“${item}”`;
+    this.#control.run(job, `Locating numbered items in this table's ${count(bucketCount)} buckets until enough share ${whose}'s fingerprint and buckets…`, (result) => {
+      if (item === null) this.#item.placeholder = result.chosen.item;
+      return this.#show(result, fingerprintBits, maxKicks);
+    });
   }
 
   #show(result: CollisionResult, bits: number, maxKicks: number): string {
@@ -81,18 +85,27 @@ export class CollisionView {
         return li;
       }),
     );
-    const pair = chosen.i1 === chosen.i2 ? `bucket ${chosen.i1} (here i1 = i2: one bucket of 4 slots)` : `buckets ${chosen.i1} and ${chosen.i2}`;
+    const oneBucket = chosen.i1 === chosen.i2;
+    const pair = oneBucket ? `one bucket, ${chosen.i1} (here i1 = i2: hash(f) leads back to the same bucket)` : `buckets ${chosen.i1} and ${chosen.i2}`;
     if (group.length < needed) {
       return `Only ${group.length} of ${needed} found among ${count(result.searched)} numbered items: try a shorter f.`;
     }
     const last = outcomes.at(-1)!;
+    const slots = needed - 1;
+    const bounce = oneBucket
+      ? `evicts a copy of the same fingerprint, whose other bucket is this same full bucket, so it lands right back`
+      : `evicts a copy of the same fingerprint, whose other bucket is the other full one`;
+    const after =
+      result.nextRefused && result.other?.added === true
+        ? `One more copy of “${chosen.item}” is now refused: its kicks run out too, and with the stash taken the add is undone. Other items still go in (“${result.other.item}” did). `
+        : result.nextRefused
+          ? `One more copy of “${chosen.item}” is now refused. `
+          : '';
     return (
-      `“${chosen.item}” has fingerprint ${fp(chosen.fingerprint)} and ${pair}; ${needed - 1} of the first ${count(result.searched)} numbered items have both. ` +
-      `Added in turn to an empty filter, the first ${needed - 1} fill the ${needed - 1} slots; the last ` +
-      (last.stashed
-        ? `evicts a copy of the same fingerprint whose other bucket is the other full one, ${count(last.kickCount)} times (max kicks ${count(maxKicks)}), and ends in the stash. `
-        : `found room (it should not have). `) +
-      `${result.nextRefused ? 'The filter now refuses every insert, with all other buckets empty: ' : ''}no eviction can help, only a longer fingerprint (eq. 3).`
+      `“${chosen.item}” has fingerprint ${fp(chosen.fingerprint)} and ${pair}; ${slots} of the first ${count(result.searched)} numbered items share both. ` +
+      `Added in turn to an empty filter, the first ${slots} fill the ${slots} slots; the last ` +
+      (last.stashed ? `${bounce}, ${count(last.kickCount)} times (max kicks ${count(maxKicks)}), and ends in the stash. ` : `found room (it should not have). `) +
+      `${after}No eviction can help, only a longer fingerprint (eq. 3).`
     );
   }
 }

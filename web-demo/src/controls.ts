@@ -8,9 +8,10 @@ import { setupViews, start } from './filters.js';
 import { stateFrame } from './frames.js';
 import { lastItem, nextNumberedItem, typedItem } from './items.js';
 import { wireLivePreview } from './live-preview.js';
-import { insert, lookup, remove } from './operations.js';
+import { insert, lookup, remove, walkFalsePositive } from './operations.js';
 import { byId, ui } from './page.js';
 import { formParams, showParamsInAddress, updateSemiSortField } from './params-form.js';
+import { readParams } from './params.js';
 import { download, loadBytes } from './persistence.js';
 import { player } from './playback.js';
 import { listenKeys, wirePlayerButtons } from './player-controls.js';
@@ -47,6 +48,7 @@ const actions = {
       startBulk(Number.isInteger(n) && n >= 1 ? Math.min(n, 100_000) : 20);
     }),
   fill: () => act(() => startBulk(Infinity)),
+  falsePositive: () => act(walkFalsePositive),
   reset: () => act(() => start(currentDemo().params)),
 };
 
@@ -59,6 +61,7 @@ export function wireControls(): void {
   click('bulk', actions.bulk);
   click('fill', actions.fill);
   click('reset', actions.reset);
+  click('fp-find', actions.falsePositive);
   click('download', () => act(download));
   click('load-button', () => ui.load.click());
   wirePlayerButtons(player, stepForward);
@@ -73,6 +76,13 @@ export function wireControls(): void {
   });
   ui.form.addEventListener('input', () => act(updateSemiSortField));
   wireLivePreview();
+  // Links that set the page up (a[data-params], e.g. the Bloom verdict's): a new filter, not a reload.
+  document.addEventListener('click', (event) => {
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-params]');
+    if (link === null || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    act(() => start(readParams(new URL(link.href).searchParams)));
+  });
   (ui.form.elements.namedItem('fmt') as HTMLSelectElement).addEventListener('change', () =>
     act(() => {
       const d = currentDemo();
@@ -93,6 +103,7 @@ export function wireControls(): void {
       b: actions.bulk,
       f: actions.fill,
       r: actions.reset,
+      p: actions.falsePositive,
       i: () => ui.item.focus(),
     },
     (event, target) => {

@@ -35,7 +35,7 @@ function walkFrames(walk: KickWalk, freed: TableState, after: TableState, params
   if (walk.placed !== null) {
     const { bucket: to, slot, fingerprint: last } = walk.placed;
     frames.push(
-      frame(after, `${n.fp(last)} lands in slot ${slot} of bucket ${to}${walk.kickCount > 0 ? ` after ${kicks}` : ''}. The stash is empty: the filter accepts inserts again.`, {
+      frame(after, `${n.fp(last)} lands in slot ${slot} of bucket ${to}${walk.kickCount > 0 ? ` after ${kicks}` : ''}. The stash is empty: the next insert whose kicks run out can wait there.`, {
         bucketMarks: [[to, 'next']],
         slotMarks: [[to * b + slot, 'placed']],
         kicksShown: walk.kicks.length,
@@ -44,7 +44,7 @@ function walkFrames(walk: KickWalk, freed: TableState, after: TableState, params
     );
   } else if (walk.stashed !== null) {
     frames.push(
-      frame(after, `After ${kicks}, ${n.fp(walk.stashed.fingerprint)} is homeless again and goes back to the stash: the freed slot was too far for this walk, and the filter stays full.`, {
+      frame(after, `After ${kicks}, ${n.fp(walk.stashed.fingerprint)} is homeless again and goes back to the stash: the freed slot was too far for this walk.`, {
         bucketMarks: [[walk.stashed.bucket, 'current']],
         stashMarked: true,
         kicksShown: walk.kicks.length,
@@ -72,7 +72,7 @@ export function deleteFrames(item: string, trace: DeleteTrace, before: TableStat
         bucketMarks: candidates,
         stashMarked: true,
       }),
-      frame(after, 'The stash is empty again, so the filter accepts inserts again.', { bucketMarks: candidates }),
+      frame(after, 'The stash is empty again: the next insert whose kicks run out can wait there.', { bucketMarks: candidates }),
     );
   } else {
     const index = trace.bucket! * b + trace.slot!;

@@ -5,13 +5,15 @@
 
 import { CuckooFilter } from 'cuckoo-wasm';
 import { BloomFilter } from 'cuckoo-wasm/bloom';
-import { optimalBloomHashCount, practicalMaxLoad, tableBits } from 'cuckoo-wasm/inspect';
+import { locate, optimalBloomHashCount, practicalMaxLoad, tableBits } from 'cuckoo-wasm/inspect';
 import { resetBloomDeleteNote, showBloomSummary } from './bloom-side.js';
+import { showBloomVerdict } from './bloom-verdict.js';
 import { stopBulk } from './bulk.js';
+import { exampleItem } from './example-item.js';
 import { stateFrame } from './frames.js';
 import { refreshGauges } from './gauge-readings.js';
 import { refreshKnownItems } from './items.js';
-import { bloomBits, chainView, relationView, semiBucketView, tableView } from './page.js';
+import { bloomBits, chainView, relationView, semiBucketView, tableView, ui } from './page.js';
 import { setupPaperViews } from './paper-views.js';
 import { fillForm, showParamsInAddress } from './params-form.js';
 import { hashIdFor, type DemoParams } from './params.js';
@@ -77,10 +79,14 @@ export function setupViews(): void {
   const { params, filter } = currentDemo();
   // The page's fixed texts of the other layout hide (style.css).
   document.documentElement.dataset.hashId = String(hashIdFor(params.bucketCount));
+  // The example the item box offers and the relation panel works out: two different buckets, the general case.
+  const example = exampleItem(filter);
+  ui.item.placeholder = example;
   tableView.setup(params);
-  relationView.setup(params);
+  relationView.setup(params, { item: example, where: locate(filter, example) });
   chainView.setup(params);
   showBloomSummary(null);
+  showBloomVerdict(ui.bloomVerdict, params, currentDemo().maxLoad);
   semiBucketView.setup(params, filter);
   setupPaperViews(params, filter);
 }

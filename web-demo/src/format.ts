@@ -33,18 +33,21 @@ export function bucketDigits(bucketCount: number): number {
   return String(bucketCount - 1).length;
 }
 
+/** Between a number and its unit: a no-break space, so that "61.1 %" never wraps between the two. */
+const UNIT_SPACE = '\u00a0';
+
 export function percent(value: number, digits = 1): string {
   if (!Number.isFinite(value)) return '—';
-  return `${(value * 100).toFixed(digits)} %`;
+  return `${(value * 100).toFixed(digits)}${UNIT_SPACE}%`;
 }
 
 /** A rate small or large, with enough digits to compare three of them. */
 export function rate(value: number): string {
   if (!Number.isFinite(value)) return '—';
-  if (value === 0) return '0 %';
-  if (value < 1e-6) return '< 0.0001 %';
+  if (value === 0) return `0${UNIT_SPACE}%`;
+  if (value < 1e-6) return `<${UNIT_SPACE}0.0001${UNIT_SPACE}%`;
   const digits = value >= 0.1 ? 1 : value >= 0.01 ? 2 : value >= 0.001 ? 3 : 4;
-  return `${(value * 100).toFixed(digits)} %`;
+  return `${(value * 100).toFixed(digits)}${UNIT_SPACE}%`;
 }
 
 export function count(value: number): string {

@@ -41,6 +41,8 @@ export interface KickWalk {
   readonly kickCount: number;
   readonly placed: { readonly bucket: number; readonly slot: number; readonly fingerprint: number } | null;
   readonly stashed: { readonly bucket: number; readonly fingerprint: number } | null;
+  /** An insert's walk that ran out with the stash taken, and was undone (issue 26): the fingerprint left homeless. */
+  readonly undone?: { readonly bucket: number; readonly fingerprint: number } | null;
 }
 
 /** Writes a kick into `slots`: `incoming` replaces the evicted fingerprint. */
@@ -160,9 +162,9 @@ export function insertFrames(
   const n = new Notation(params);
   const b = params.bucketSize;
   const candidates = candidateMarks(trace);
-  if (!trace.added) {
+  if (!trace.added && trace.kicks.length === 0) {
     return [
-      frame(after, `${hashCaption('Insert', item, trace, n)} But the stash is occupied: the filter is full and refuses the item. Nothing changes; delete something to make room.`, {
+      frame(after, `${hashCaption('Insert', item, trace, n)} Both buckets are full, no kick is allowed (max kicks 0) and the stash is taken: the insert is refused, and nothing changes.`, {
         bucketMarks: candidates,
         stashMarked: true,
       }),
@@ -205,8 +207,17 @@ export function insertFrames(
     );
   } else if (trace.stashed !== null) {
     frames.push(
-      frame(after, `After ${trace.kickCount} ${kickWord}, ${n.fp(trace.stashed.fingerprint)} is still homeless, so it goes to the stash. The filter is full now: it still holds every item, but refuses new ones until a delete makes room.`, {
+      frame(after, `After ${trace.kickCount} ${kickWord}, ${n.fp(trace.stashed.fingerprint)} is still homeless, so it goes to the stash, and the insert succeeds: the filter still holds every item, and lookups check the stash too. The stash holds one: while it is taken, an insert whose kicks run out is refused.`, {
         bucketMarks: [[trace.stashed.bucket, 'current']],
+        stashMarked: true,
+        kicksShown: kicks.length,
+        endShown: true,
+      }),
+    );
+  } else if (trace.undone !== null) {
+    frames.push(
+      frame(after, `After ${trace.kickCount} ${kickWord}, ${n.fp(trace.undone.fingerprint)} is still homeless, and the stash already holds ${n.fp(after.stash.fingerprint)}: there is nowhere to put it. Every kick is undone, last first, and ${quoted(item)} is refused: the table is exactly as before. Other items still go in where they find room.`, {
+        bucketMarks: candidates,
         stashMarked: true,
         kicksShown: kicks.length,
         endShown: true,

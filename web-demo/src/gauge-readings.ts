@@ -3,7 +3,7 @@
 // they compare. An operation's readings wait for its last frame, so that the
 // gauges do not run ahead of the animation.
 
-import type { InsertTrace } from 'cuckoo-wasm/inspect';
+import { tableBits, type InsertTrace } from 'cuckoo-wasm/inspect';
 import { count, percent, rate } from './format.js';
 import { drawFprChart, drawKickChart } from './gauges.js';
 import { bloomBits, bloomGauges, gauges, ui } from './page.js';
@@ -32,8 +32,10 @@ export function refreshGauges(record: boolean): void {
       bar: load,
       mark: { at: d.maxLoad, label: `practical maximum for b = ${b}: ${percent(d.maxLoad, 0)}` },
       note: filter.full
-        ? 'full: one item waits in the stash, outside the table (not in the load)'
-        : `slots in use / slots; the mark: inserts start to fail near ${percent(d.maxLoad, 0)} for b = ${b}`,
+        ? 'the last insert was refused: its kicks ran out with the stash taken, and were undone'
+        : filter.stashed > 0
+          ? 'slots in use / slots; one item waits in the stash, outside the table (not in the load)'
+          : `slots in use / slots; the mark: inserts start to fail near ${percent(d.maxLoad, 0)} for b = ${b}`,
     },
     { name: 'bound', label: 'FPR bound', value: bound, text: rate(bound), bar: 1, note: `2b / 2^f = ${2 * b} / ${2 ** f}: the rate of a full table` },
     {
@@ -57,7 +59,9 @@ export function refreshGauges(record: boolean): void {
       label: 'bits per item',
       value: filter.bitsPerItem,
       text: Number.isFinite(filter.bitsPerItem) ? filter.bitsPerItem.toFixed(2) : '—',
-      note: params.semiSort ? `${f - 1} bits per slot × slots / items` : `${f} bits per slot × slots / items`,
+      note:
+        `${count(tableBits(filter))} table bits (${params.semiSort ? `${f - 1}, semi-sorted` : f} per slot) / ${count(filter.size)} items` +
+        (filter.stashed > 0 ? `, one of them in the stash, outside the table: so fewer bits per item than per slot` : ''),
     },
   ]);
   if (record) d.fprPoints.push({ load, expected, measured });

@@ -71,32 +71,36 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Re
   return node;
 }
 
-function axes(chart: SVGSVGElement, yMax: number, yLabel: (v: number) => string, xMax: number): void {
+/** The plot area, y ticks at the given shares of its height, load ticks below, and the y axis named on its left. */
+function axes(chart: SVGSVGElement, yTicks: ReadonlyArray<readonly [fraction: number, label: string]>, yTitle: string): void {
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   chart.append(svg('rect', { x: PAD.left, y: PAD.top, width: plotW, height: plotH, class: 'plot' }));
-  for (const fraction of [0, 0.5, 1]) {
+  for (const [fraction, label] of yTicks) {
     const y = PAD.top + plotH * (1 - fraction);
     chart.append(svg('line', { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, class: 'grid' }));
-    chart.append(svg('text', { x: PAD.left - 4, y: y + 3, class: 'tick', 'text-anchor': 'end' }, yLabel(yMax * fraction)));
+    chart.append(svg('text', { x: PAD.left - 4, y: y + 3, class: 'tick', 'text-anchor': 'end' }, label));
   }
   for (const fraction of [0, 0.25, 0.5, 0.75, 1]) {
     const x = PAD.left + plotW * fraction;
-    chart.append(svg('text', { x, y: H - 12, class: 'tick', 'text-anchor': 'middle' }, percent(xMax * fraction, 0)));
+    chart.append(svg('text', { x, y: H - 13, class: 'tick', 'text-anchor': 'middle' }, percent(fraction, 0)));
   }
-  chart.append(svg('text', { x: PAD.left + plotW / 2, y: H - 1, class: 'axis', 'text-anchor': 'middle' }, 'load'));
+  chart.append(svg('text', { x: PAD.left + plotW / 2, y: H - 3, class: 'axis', 'text-anchor': 'middle' }, 'load'));
+  const middle = PAD.top + plotH / 2;
+  chart.append(svg('text', { x: 9, y: middle, class: 'axis', 'text-anchor': 'middle', transform: `rotate(-90 9 ${middle})` }, yTitle));
 }
 
 /** Measured and expected false-positive rate against load, with the bound as the top line. */
 export function drawFprChart(chart: SVGSVGElement, points: readonly FprPoint[], bound: number): void {
   chart.replaceChildren();
   const yMax = bound;
-  axes(chart, yMax, rate, 1);
+  axes(chart, [0, 0.5, 1].map((fraction) => [fraction, rate(yMax * fraction)] as const), 'false positives');
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const x = (load: number) => PAD.left + plotW * Math.min(1, load);
   const y = (value: number) => PAD.top + plotH * (1 - Math.min(1, value / yMax));
-  chart.append(svg('text', { x: W - PAD.right - 2, y: PAD.top + 10, class: 'tick bound', 'text-anchor': 'end' }, 'bound 2b/2^f'));
+  // Top left, where no curve goes (they start at the bottom left): the top line is the bound.
+  chart.append(svg('text', { x: PAD.left + 4, y: PAD.top + 10, class: 'tick bound', 'text-anchor': 'start' }, 'top: the bound 2b/2^f'));
   const byLoad = [...points].sort((a, b) => a.load - b.load);
   if (byLoad.length > 0) {
     chart.append(svg('polyline', { class: 'expected', points: byLoad.map((p) => `${x(p.load).toFixed(1)},${y(p.expected).toFixed(1)}`).join(' ') }));
@@ -118,12 +122,19 @@ export interface KickBar {
   stashed: boolean;
 }
 
-/** One bar per insert: kicks on a log scale against the load before it. */
+/** Kick counts that label a log scale up to `top`: 0, the powers of ten below it (not crowding it), and `top`. */
+export function kickTicks(top: number): number[] {
+  const ticks = [0];
+  for (let power = 1; power * 3 <= top; power *= 10) ticks.push(power);
+  return [...ticks, top];
+}
+
+/** One bar per insert: kicks on a log scale (log of 1 + kicks) against the load before it. */
 export function drawKickChart(chart: SVGSVGElement, bars: readonly KickBar[], maxKicks: number): void {
   chart.replaceChildren();
   const top = Math.max(1, maxKicks);
   const scale = (kicks: number) => Math.log2(1 + kicks) / Math.log2(1 + top);
-  axes(chart, 1, (v) => (v === 0 ? '0' : count(Math.round(2 ** (v * Math.log2(1 + top)) - 1))), 1);
+  axes(chart, kickTicks(top).map((kicks) => [scale(kicks), count(kicks)] as const), 'kicks (log scale)');
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   let path = '';

@@ -1,5 +1,6 @@
 // The two charts of the growth mode, against the number of items on a log
-// scale: the false-positive rate measured at each growth (at 90 % load, less
+// scale: the false-positive rate measured at each growth, with its 95 %
+// interval (at the load it grew at, less
 // when it grew early) under the bound and the promise, on a log scale too;
 // and the bits each item costs. Every value comes from the core.
 
@@ -58,7 +59,7 @@ function polyline(points: Array<[number, number]>, className: string): SVGPolyli
 export function drawRateChart(chart: SVGSVGElement, points: readonly RatePoint[], fpr: number, firstItems: number): void {
   chart.replaceChildren();
   const x = itemScale(points, firstItems);
-  const positive = points.flatMap((p) => [p.measured, p.bound]).filter((v) => v > 0);
+  const positive = points.flatMap((p) => [p.measured, p.bound, p.interval[1]]).filter((v) => v > 0);
   const y = logScale(Math.min(fpr / 100, ...positive), fpr * 2, PAD.top, plotH, true);
   frameAndTicks(chart, x, y, (v) => rate(v), 'items (log scale)');
   const promise = y.at(fpr);
@@ -72,6 +73,9 @@ export function drawRateChart(chart: SVGSVGElement, points: readonly RatePoint[]
   if (steps.length > 0) chart.append(polyline(steps, 'bound-line'));
   const dots = svg('g', { class: 'rate-dots' });
   for (const p of points) {
+    // The 95 % interval as a bar; its low end clamped to the chart where it reaches 0.
+    const [low, high] = p.interval;
+    dots.append(svg('line', { x1: x.at(p.items).toFixed(1), x2: x.at(p.items).toFixed(1), y1: y.at(Math.max(low, 1e-12)).toFixed(1), y2: y.at(high).toFixed(1), class: 'interval' }));
     const circle = svg('circle', { cx: x.at(p.items).toFixed(1), cy: y.at(p.measured).toFixed(1), r: 2.6 });
     circle.append(svg('title', {}, `${count(p.items)} items, ${count(p.buckets)} buckets: ${rate(p.measured)} measured, bound ${rate(p.bound)}`));
     dots.append(circle);

@@ -6,7 +6,7 @@ import { byId } from './page.js';
 import { listenKeys, wirePlayerButtons } from './player-controls.js';
 import { growthUi } from './growth-page.js';
 import { growthFormParams } from './growth-params.js';
-import { addOne, growthPlayer, KEEP_ADDING_LIMIT, runActive, runStep, startGrowthDemo, startRun, stopRun } from './growth-run.js';
+import { addOne, growthPlayer, KEEP_ADDING_LIMIT, runActive, runStep, startGrowthDemo, startRun, stopRunAndSay } from './growth-run.js';
 import { currentGrowth, growthReady } from './growth-state.js';
 
 function act(action: () => void): void {
@@ -25,7 +25,7 @@ const actions = {
       const n = Number(growthUi.count.value);
       startRun(Number.isInteger(n) && n >= 1 ? Math.min(n, KEEP_ADDING_LIMIT) : 100);
     }),
-  keepAdding: () => act(() => (runActive() ? stopRun() : startRun(Infinity))),
+  keepAdding: () => act(() => (runActive() ? stopRunAndSay() : startRun(Infinity))),
   reset: () => act(() => startGrowthDemo(currentGrowth().params)),
 };
 

@@ -4,6 +4,7 @@
 // added item looked up again; and the log of growths, one row each.
 
 import { count, element, percent, rate } from './format.js';
+import { rateInterval } from './probes.js';
 import type { GaugeList } from './gauges.js';
 import { BUCKET_SIZE, MAX_LOAD } from './growth-split.js';
 import type { GrowthRow, RatePoint } from './growth-state.js';
@@ -96,7 +97,11 @@ export function showGrowthGauges(gauges: GaugeList, r: GaugeReading): void {
       value: r.measured,
       text: rate(r.measured),
       bar: r.measured / r.fpr,
-      note: `${count(Math.round(r.measured * r.probes))} of ${count(r.probes)} never-added items got “maybe” (at ${count(r.measuredAt)} items)`,
+      note: (() => {
+        const hits = Math.round(r.measured * r.probes);
+        const [low, high] = rateInterval(hits, r.probes);
+        return `${count(hits)} of ${count(r.probes)} never-added items got “maybe” (at ${count(r.measuredAt)} items); 95\u00a0% interval ${rate(low)}–${rate(high)}`;
+      })(),
     },
     {
       name: 'found',
@@ -128,7 +133,10 @@ export function showGrowthLog(body: HTMLTableSectionElement, rows: readonly Grow
       copies: String(row.copies),
       early: String(row.early),
       measured: String(after?.measured ?? ''),
+      low: String(after?.interval[0] ?? ''),
+      high: String(after?.interval[1] ?? ''),
       bound: String(after?.bound ?? ''),
+      grewAt: String(after?.grewAt ?? ''),
     });
     tr.append(
       cell(String(row.index)),

@@ -3,9 +3,11 @@
 // added item looked up again. Measured at each growth, after each add, and
 // each time a fast-forwarded run shows its progress. A split changes no answer (an entry
 // trades a tail bit for a bucket-number bit), so the rate just after a growth
-// is the rate at its fullest, 90 % load.
+// is the rate at the load it grew at: just past 90 %, or more in a small table.
 
 import { count } from './format.js';
+import { BUCKET_SIZE } from './growth-split.js';
+import { rateInterval } from './probes.js';
 import { drawBitsChart, drawRateChart } from './growth-charts.js';
 import { showGrowthGauges, showGrowthLog, type GaugeReading } from './growth-gauges.js';
 import { growthGauges, growthUi } from './growth-page.js';
@@ -23,12 +25,14 @@ function hits(answers: Uint8Array): number {
   return sum;
 }
 
-/** Measures the rate now, records it for the gauges, and returns it as a chart point; `fromBuckets`: the table just grew from that many. */
-export function measure(fromBuckets?: number): RatePoint {
+/** Measures the rate now, records it for the gauges, and returns it as a chart point; `from`: the table just grew from that shape. */
+export function measure(from?: ScalableShape): RatePoint {
+  const fromBuckets = from?.bucketCount;
   const d = currentGrowth();
   const { filter } = d;
   const items = d.items.length;
-  const measured = hits(filter.hasMany(probes)) / GROWTH_PROBE_COUNT;
+  const hitCount = hits(filter.hasMany(probes));
+  const measured = hitCount / GROWTH_PROBE_COUNT;
   d.reading = { items, measured, found: hits(filter.hasMany(d.items)) };
   const bitsPerItem = filter.bitsPerItem;
   return {
@@ -36,7 +40,10 @@ export function measure(fromBuckets?: number): RatePoint {
     buckets: filter.bucketCount,
     load: filter.loadFactor,
     measured,
+    interval: rateInterval(hitCount, GROWTH_PROBE_COUNT),
     bound: filter.fprBound,
+    // The add that grew it brought one entry more than the smaller table had.
+    grewAt: from === undefined ? undefined : (from.entryCount + 1) / (BUCKET_SIZE * from.bucketCount),
     bitsPerItem,
     // Table bits grow with the buckets: before the growth, the smaller table held one item fewer.
     bitsBefore: fromBuckets === undefined ? bitsPerItem : (bitsPerItem * items * fromBuckets) / (filter.bucketCount * (items - 1)),

@@ -1,11 +1,13 @@
 // Items keep coming: one at a time, N of them, or until stopped. Adds run
 // fast-forwarded, a batch per animation frame scaled by the player's speed;
-// each growth stops the run while its steps play, then the run goes on. The
-// growth mode's player lives here too: it and the run drive each other.
+// the run's first growth stops it while its steps play, later ones show their
+// outcome in one step and the run goes on (so that 1x takes 16 items to
+// 10,000 within a minute); +1 item plays any growth in full. The growth
+// mode's player lives here too: it and the run drive each other.
 
 import { scalableShape, traceGrowingAdd } from 'cuckoo-wasm/inspect';
 import { count, percent, rate } from './format.js';
-import { addFrame, growthFrames, stateFrame, type GrowthFrame, type GrowthStory } from './growth-frames.js';
+import { addFrame, growthFrames, rateAgainstBound, stateFrame, type GrowthFrame, type GrowthStory } from './growth-frames.js';
 import { growthTable, growthUi, splitView } from './growth-page.js';
 import { showGrowthParams, type GrowthParams } from './growth-params.js';
 import { GROWTH_PROBE_COUNT, measure, momentBefore, momentNow, showMoment } from './growth-readings.js';
@@ -13,6 +15,7 @@ import { BUCKET_SIZE, MAX_LOAD, nextEntryPassesMaxLoad, readGrowth, readGrowthRu
 import { currentGrowth, newGrowthDemo, readGrowthTable } from './growth-state.js';
 import { ui } from './page.js';
 import { Player } from './player.js';
+import { rateInterval } from './probes.js';
 
 /** Tables of up to this many buckets are read before every add (cheap at this size). */
 const SMALL_TABLE = 64;
@@ -42,6 +45,9 @@ interface Run {
   growths: number;
   fromBuckets: number;
 }
+
+/** Growths of a run played step by step; the rest show their outcome in one step, without stopping the run. */
+export const GROWTHS_PLAYED_PER_RUN = 1;
 
 let run: Run | null = null;
 let runFrame = 0;
@@ -93,7 +99,7 @@ function addItem(): { item: string; story?: GrowthStory } {
   if (growths.length === 0) return { item };
   const tableAfter = readGrowthTable();
   const reading = readGrowth(growths, tableAfter);
-  const point = measure(from.bucketCount);
+  const point = measure(from);
   d.points.push(point);
   d.rows.push({ index: d.rows.length + 1, items: d.items.length, item, from, to, copies: reading.copies, early: !grows });
   splitView.load({ index: d.rows.length, item, fromBuckets: from.bucketCount, toBuckets: to.bucketCount, tailBits: to.tailBits, reading });
@@ -103,7 +109,7 @@ function addItem(): { item: string; story?: GrowthStory } {
     item,
     story: {
       item, from, to, growth: d.params.growth, reading, hint, tableAfter, before, after,
-      measured: point.measured, probes: GROWTH_PROBE_COUNT, bound: point.bound, fpr: d.params.fpr,
+      measured: point.measured, interval: point.interval, probes: GROWTH_PROBE_COUNT, bound: point.bound, grewAt: point.grewAt, fpr: d.params.fpr,
     },
   };
 }
@@ -140,6 +146,16 @@ export function stopRun(): void {
   if (wasRunning) updateStatus();
 }
 
+/** Stop pressed: the run ends, and the caption says where it got to. */
+export function stopRunAndSay(): void {
+  const r = run;
+  stopRun();
+  if (r === null) return;
+  measure();
+  const d = currentGrowth();
+  growthPlayer.load([stateFrame(readGrowthTable(), d.shape, `Stopped. ${runSummary(r, true)} ${rateSummary()}`, momentNow())]);
+}
+
 /** Ticks wait while paused or while a growth plays; the player calls this when either ends. */
 function resumeRun(): void {
   if (run !== null && growthPlayer.playing && growthPlayer.atEnd && runFrame === 0) runFrame = requestAnimationFrame(tick);
@@ -167,9 +183,10 @@ function runAdds(r: Run, budget: number): { story?: GrowthStory; over: boolean }
   return { over: r.done >= runLimit(r) };
 }
 
-function runSummary(r: Run): string {
+/** What a run did; `stopped`: ended by Stop rather than by its target or the limit. */
+function runSummary(r: Run, stopped = false): string {
   const d = currentGrowth();
-  const capped = r.done < r.target ? ` Stopped at ${count(KEEP_ADDING_LIMIT)} items: the pattern is set; the core grows on to 2^30 buckets.` : '';
+  const capped = !stopped && r.done < r.target ? ` Stopped at ${count(KEEP_ADDING_LIMIT)} items: the pattern is set; the core grows on to 2^30 buckets.` : '';
   return (
     `Added ${count(r.done)} items: ${count(r.growths)} ${r.growths === 1 ? 'growth' : 'growths'}, ${count(r.fromBuckets)} → ${count(d.shape.bucketCount)} buckets, ` +
     `load ${percent(d.filter.loadFactor)}.${capped}`
@@ -178,10 +195,9 @@ function runSummary(r: Run): string {
 
 function rateSummary(): string {
   const { filter, params, reading } = currentGrowth();
-  return (
-    `False positives: ${rate(reading.measured)} of ${count(GROWTH_PROBE_COUNT)} never-added items; bound ${rate(filter.fprBound)}, ` +
-    `promise ${rate(params.fpr)}. Every added item looked up again: ${count(reading.found)} of ${count(reading.items)} found.`
-  );
+  const interval = rateInterval(Math.round(reading.measured * GROWTH_PROBE_COUNT), GROWTH_PROBE_COUNT);
+  const rates = rateAgainstBound({ measured: reading.measured, interval, probes: GROWTH_PROBE_COUNT, bound: filter.fprBound, grewAt: undefined, fpr: params.fpr });
+  return `False positives: ${rates} Every added item looked up again: ${count(reading.found)} of ${count(reading.items)} found.`;
 }
 
 function showProgress(r: Run, paused: boolean): void {
@@ -214,7 +230,14 @@ function afterAdds(r: Run, story: GrowthStory | undefined, over: boolean, paused
     return;
   }
   if (story !== undefined) {
-    growthPlayer.load(growthFrames(story));
+    const frames = growthFrames(story);
+    if (r.growths <= GROWTHS_PLAYED_PER_RUN) {
+      growthPlayer.load(frames);
+      return;
+    }
+    // Its outcome in one step; the player is at its end at once, so the run goes on.
+    const last = frames.at(-1)!;
+    growthPlayer.load([{ ...last, caption: `Growth ${currentGrowth().rows.length}, its steps skipped while adding (+1 item plays one step by step). ${last.caption}` }]);
     return;
   }
   showProgress(r, paused);

@@ -20,13 +20,17 @@ export interface GrowthRow {
   early: boolean;
 }
 
-/** A false-positive measurement just after a growth: at 90 % load, as a split changes no answer. */
+/** A false-positive measurement just after a growth: at the load the table grew at, as a split changes no answer. */
 export interface RatePoint {
   items: number;
   buckets: number;
   load: number;
   measured: number;
+  /** Its 95 % interval from the probes' sampling. */
+  interval: [number, number];
   bound: number;
+  /** The share of the old table's slots in use when it grew: just past 90 %, or more in a small table. */
+  grewAt: number | undefined;
   bitsPerItem: number;
   /** Bits per item just before the growth, at the fullest. */
   bitsBefore: number;

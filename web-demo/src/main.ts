@@ -21,15 +21,20 @@ import { startGrowthDemo } from './growth-run.js';
 import { byId, ui } from './page.js';
 import { startPaperViews } from './paper-views.js';
 import { readParams } from './params.js';
+import { presenterStepIn, startPresenter } from './presenter.js';
 
 const growth = document.documentElement.dataset.mode === 'growth';
 
 async function main(): Promise<void> {
-  document.querySelector(`[data-mode-link="${growth ? 'growth' : 'fixed'}"]`)?.setAttribute('aria-current', 'page');
+  const presenting = !growth && new URLSearchParams(location.search).has('present');
+  document.querySelector(`[data-mode-link="${growth ? 'growth' : presenting ? 'present' : 'fixed'}"]`)?.setAttribute('aria-current', 'page');
   if (growth) wireGrowthControls();
   else wireControls();
   // On a phone the parameters start folded, so the table is on the first screen.
   if (matchMedia('(max-width: 600px)').matches) byId<HTMLDetailsElement>(growth ? 'growth-params-panel' : 'params-panel').open = false;
+  // What scrolls to a bucket stops below the sticky bar (style.css), however tall the bar is on this screen.
+  const bar = document.querySelector<HTMLElement>('.playbar')!;
+  new ResizeObserver(() => document.documentElement.style.setProperty('--playbar-height', `${bar.offsetHeight}px`)).observe(bar);
   await init();
   const query = new URLSearchParams(location.search);
   if (growth) {
@@ -38,7 +43,9 @@ async function main(): Promise<void> {
   } else {
     byId('probe-count').textContent = count(PROBE_COUNT);
     startPaperViews();
-    start(readParams(query));
+    const step = presenterStepIn(query);
+    if (step === undefined) start(readParams(query));
+    else startPresenter(step);
   }
   document.documentElement.dataset.ready = 'true';
 }

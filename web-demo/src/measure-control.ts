@@ -25,14 +25,23 @@ export class MeasureControl<J extends Job> {
     this.panel.dataset.state = 'idle';
   }
 
-  /** Runs `job`, showing `what` while it runs; `show` draws the result. */
-  run(job: J, what: string, show: (result: ResultOf<J>) => string): void {
+  /** Runs `job`, showing `what` while it runs; `show` draws the result, `partial` (if given) what the job has so far. */
+  run(job: J, what: string, show: (result: ResultOf<J>) => string, partial?: (result: ResultOf<J>) => void): void {
     this.reset(what);
     this.panel.dataset.state = 'running';
     this.progress.hidden = false;
-    const running = runJob(job, (done) => {
-      this.progress.value = done;
-    });
+    const started = performance.now();
+    const running = runJob(
+      job,
+      (done) => {
+        this.progress.value = done;
+      },
+      partial === undefined
+        ? undefined
+        : (result) => {
+            if (this.#running === running) partial(result);
+          },
+    );
     this.#running = running;
     running.result.then(
       (result) => {
@@ -40,6 +49,9 @@ export class MeasureControl<J extends Job> {
         this.#running = undefined;
         this.progress.hidden = true;
         this.status.textContent = show(result);
+        // For the tests and the closing figures: when the answer was on the page, since the page started and since it was asked for.
+        this.panel.dataset.doneAtMs = String(Math.round(performance.now()));
+        this.panel.dataset.tookMs = String(Math.round(performance.now() - started));
         this.panel.dataset.state = 'done';
       },
       (error: unknown) => {

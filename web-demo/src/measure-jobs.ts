@@ -7,9 +7,9 @@ export interface FingerprintLengthJob {
   kind: 'fingerprint-length';
   bucketCounts: number[];
   fingerprintBits: number[];
+  /** Filters per point, seeds seed, seed + 1, …; the point is their lowest load, as in Fig. 2. */
   seed: number;
   maxKicks: number;
-  /** Filters per point, seeds seed, seed + 1, …; the point is their lowest load, as in Fig. 2. */
   trials: number;
 }
 
@@ -17,12 +17,15 @@ export interface LoadCurve {
   bucketCount: number;
   /** Per fingerprint width of the job, the lowest load at the first failure over the trials. */
   loads: number[];
+  /** Per fingerprint width, the highest: how far one table's luck moves a point. */
+  highest: number[];
 }
 
 /** Paper Sec. 4, eq. (3): 2b + 1 items with one fingerprint and one pair of buckets, which no eviction can place. */
 export interface CollisionJob {
   kind: 'collision';
-  item: string;
+  /** Null: an example item whose two buckets differ (example-item.ts). */
+  item: string | null;
   bucketCount: number;
   fingerprintBits: number;
   seed: number;
@@ -51,17 +54,24 @@ export interface CollisionResult {
   /** The two buckets afterwards, b slots each (one bucket when i1 = i2), and the stash's fingerprint (0: empty). */
   buckets: Array<{ bucket: number; slots: number[] }>;
   stash: number;
-  /** Whether one more copy was then refused outright: the filter counts as full. */
+  /** Whether one more copy of the chosen item was then refused (its kicks run out too, and the stash is taken). */
   nextRefused: boolean;
+  /** An item outside the group, added after that, and whether it went in: null when not tried (the group was incomplete). */
+  other: { item: string; added: boolean } | null;
 }
 
-/** Paper Sec. 5.1: the same memory in buckets of 1, 2, 4 and 8 slots of the same f. */
-export interface BucketSizeJob {
-  kind: 'bucket-size';
+/** Paper Sec. 5.1: the same memory, in buckets of 1, 2, 4 and 8 slots of the same f. */
+export interface BucketSizeSetup {
   slotCount: number;
   fingerprintBits: number;
   seed: number;
   maxKicks: number;
+}
+
+/** Each setup measured for every bucket size, its filters filled to their first failure. */
+export interface BucketSizeJob {
+  kind: 'bucket-size';
+  setups: BucketSizeSetup[];
   trials: number;
   probeCount: number;
 }
@@ -69,8 +79,10 @@ export interface BucketSizeJob {
 export interface BucketSizeRow {
   bucketSize: 1 | 2 | 4 | 8;
   bucketCount: number;
-  /** Mean over the trials of the load at the first failure. */
+  /** Mean over the trials of the load at the first failure, and the lowest and highest. */
   load: number;
+  lowest: number;
+  highest: number;
   /** Never-added probes answered yes, over all trials' probes, at the first failure. */
   measuredFpr: number;
   /** The core's bound 2b / 2^f. */
@@ -87,7 +99,9 @@ export interface SpaceJob {
 }
 
 export interface SpaceResult {
+  capacity: number;
   rates: number[];
+  /** Bits per item at each rate; NaN where the core refuses it. */
   plain: number[];
   semiSorted: number[];
   bloom: number[];
@@ -95,6 +109,8 @@ export interface SpaceResult {
   plainShape: Array<{ bucketSize: number; fingerprintBits: number }>;
   /** The largest rate below which each filter always takes fewer bits per item than a Bloom filter. */
   crossover: { plain: number | null; semiSorted: number | null };
+  /** The largest rate at which it takes fewer at all (above the crossover, only just after a step of f). */
+  firstWin: { plain: number | null; semiSorted: number | null };
 }
 
 export type Job = FingerprintLengthJob | CollisionJob | BucketSizeJob | SpaceJob;
@@ -104,8 +120,15 @@ export type ResultOf<J extends Job> = J extends FingerprintLengthJob
   : J extends CollisionJob
     ? CollisionResult
     : J extends BucketSizeJob
-      ? BucketSizeRow[]
+      ? BucketSizeRow[][]
       : SpaceResult;
 
-/** Worker to page: progress from 0 to 1, then the result or an error. */
-export type WorkerMessage = { type: 'progress'; done: number } | { type: 'result'; result: unknown } | { type: 'error'; message: string };
+/**
+ * Worker to page: progress from 0 to 1, partial results (a job that has some
+ * of its answer early sends it, as the result so far), then the result or an error.
+ */
+export type WorkerMessage =
+  | { type: 'progress'; done: number }
+  | { type: 'partial'; result: unknown }
+  | { type: 'result'; result: unknown }
+  | { type: 'error'; message: string };

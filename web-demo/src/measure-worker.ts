@@ -1,6 +1,7 @@
 // The Web Worker that measures for the paper's views: it loads the core and
 // runs one job (measure-jobs.ts) on real filters off the page's thread,
-// reporting progress, so the page stays responsive while tables fill.
+// reporting progress and any part of the answer it has early, so the page
+// stays responsive while tables fill and draws what is done.
 
 import { init } from 'cuckoo-wasm';
 import { collisionGroup } from './collision-search.js';
@@ -18,7 +19,7 @@ function post(message: WorkerMessage): void {
 function run(job: Job, progress: Progress): unknown {
   switch (job.kind) {
     case 'fingerprint-length':
-      return fingerprintLengthCurves(job, progress);
+      return fingerprintLengthCurves(job, progress, (curves) => post({ type: 'partial', result: curves }));
     case 'collision':
       return collisionGroup(job, progress);
     case 'bucket-size':

@@ -7,12 +7,19 @@ import { traceAdd, traceDelete, traceHas } from 'cuckoo-wasm/inspect';
 import { addToBloom, explainBloomDelete, showBloomSummary } from './bloom-side.js';
 import { stopBulk } from './bulk.js';
 import { deleteFrames, stashWalk } from './delete-frames.js';
-import { insertFrames, lookupFrames } from './frames.js';
+import { insertFrames, lookupFrames, type Frame } from './frames.js';
 import { flushPendingGauges, recordKicks } from './gauge-readings.js';
 import { refreshKnownItems } from './items.js';
-import { chainView, relationView } from './page.js';
+import { falsePositiveFrames, findFalsePositive, showFalsePositive } from './false-positive.js';
+import { chainView, relationView, tableView, ui } from './page.js';
 import { player } from './playback.js';
 import { currentDemo, readTable } from './state.js';
+
+/** Plays an operation's steps; on a phone, its buckets are brought on screen first, below the bar with the caption. */
+function play(frames: Frame[]): void {
+  if (matchMedia('(max-width: 600px)').matches) tableView.reveal(frames[0]!);
+  player.load(frames);
+}
 
 export function insert(item: string): void {
   stopBulk();
@@ -31,8 +38,9 @@ export function insert(item: string): void {
   relationView.show(trace, item);
   chainView.load(trace);
   showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
-  d.gaugesPending = trace.added;
-  player.load(insertFrames(item, trace, before, after, d.params));
+  // A refused insert changes no slot, but the load gauge tells of the refusal.
+  d.gaugesPending = true;
+  play(insertFrames(item, trace, before, after, d.params));
 }
 
 export function lookup(item: string): void {
@@ -43,7 +51,7 @@ export function lookup(item: string): void {
   relationView.show(trace, item);
   chainView.load(null, 'Lookups only read the two buckets (and the stash): they never kick.');
   showBloomSummary({ item, i1: trace.i1, i2: trace.i2 });
-  player.load(lookupFrames(item, trace, readTable(), d.params, d.bloom.has(item)));
+  play(lookupFrames(item, trace, readTable(), d.params, d.bloom.has(item)));
 }
 
 export function remove(item: string): void {
@@ -64,5 +72,20 @@ export function remove(item: string): void {
   const positions = showBloomSummary({ item, i1: trace.i1, i2: trace.i2 }, 'delete');
   explainBloomDelete(item, trace.deleted, positions);
   d.gaugesPending = trace.deleted;
-  player.load(deleteFrames(item, trace, before, after, d.params));
+  play(deleteFrames(item, trace, before, after, d.params));
+}
+
+/** Looks up items never added until one gets a “maybe”, and plays its lookup slot by slot (false-positive.ts). */
+export function walkFalsePositive(): void {
+  stopBulk();
+  flushPendingGauges();
+  const d = currentDemo();
+  const table = readTable();
+  const found = findFalsePositive(d, table);
+  showFalsePositive(ui.fpList, ui.fpStatus, found, d);
+  if (found === undefined) return;
+  relationView.show(found.trace, found.item);
+  chainView.load(null, 'Lookups only read the two buckets (and the stash): they never kick.');
+  showBloomSummary({ item: found.item, i1: found.trace.i1, i2: found.trace.i2 });
+  play(falsePositiveFrames(found, table, d.params));
 }

@@ -27,6 +27,9 @@ export const ui = {
   load: byId<HTMLInputElement>('load'),
   bloomSummary: byId<HTMLElement>('bloom-summary'),
   bloomDelete: byId<HTMLElement>('bloom-delete'),
+  bloomVerdict: byId<HTMLElement>('bloom-verdict'),
+  fpList: byId<HTMLOListElement>('fp-list'),
+  fpStatus: byId<HTMLElement>('fp-status'),
   fprChart: byId<HTMLElement>('fpr-chart') as unknown as SVGSVGElement,
   kickChart: byId<HTMLElement>('kick-chart') as unknown as SVGSVGElement,
 };

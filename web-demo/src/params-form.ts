@@ -6,8 +6,10 @@
 import { ui } from './page.js';
 import { readParams, semiSortAllowed, writeParams, type DemoParams } from './params.js';
 
+/** The parameters in the address; a presenter's step (present=N) stays in it. */
 export function showParamsInAddress(params: DemoParams): void {
-  history.replaceState(null, '', `?${writeParams(params)}`);
+  const present = new URLSearchParams(location.search).get('present');
+  history.replaceState(null, '', `?${present === null ? '' : `present=${encodeURIComponent(present)}&`}${writeParams(params)}`);
 }
 
 export function fillForm(params: DemoParams): void {

@@ -58,7 +58,7 @@ export async function loadBytes(file: File): Promise<void> {
   start(
     params,
     filter,
-    `Loaded ${count(bytes.length)} bytes from ${file.name}: ${count(filter.size)} fingerprints${filter.full ? ' and a full stash' : ''}. ` +
+    `Loaded ${count(bytes.length)} bytes from ${file.name}: ${count(filter.size)} fingerprints${filter.stashed > 0 ? ', one of them in the stash' : ''}. ` +
       'The bytes hold fingerprints, not items, so lookups work but the page cannot name the items; the Bloom filter starts empty.',
   );
 }

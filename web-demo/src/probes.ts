@@ -13,3 +13,16 @@ export function positiveShare(answers: Uint8Array): number {
   for (const answer of answers) hits += answer;
   return hits / answers.length;
 }
+
+/**
+ * The 95 % interval of a rate measured as `hits` of `probes` (Wilson's score
+ * interval): where the rate of the filter itself lies, given that sampling.
+ */
+export function rateInterval(hits: number, probes: number): [low: number, high: number] {
+  const z = 1.96;
+  const share = hits / probes;
+  const spread = z * Math.sqrt((share * (1 - share)) / probes + (z * z) / (4 * probes * probes));
+  const scale = 1 + (z * z) / probes;
+  const center = share + (z * z) / (2 * probes);
+  return [Math.max(0, (center - spread) / scale), Math.min(1, (center + spread) / scale)];
+}

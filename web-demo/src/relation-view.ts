@@ -90,6 +90,8 @@ export class RelationView {
   readonly #diagram: HTMLElement;
   #params: DemoParams | undefined;
   #hashId: HashId = 1;
+  /** Shown while no item is: an example whose two buckets differ (example-item.ts). */
+  #example: { item: string; where: ItemLocation } | null = null;
 
   constructor(container: HTMLElement) {
     this.#layout = element('p', 'relation-layout');
@@ -144,8 +146,10 @@ export class RelationView {
     this.#why.hidden = hashId === 1;
   }
 
-  setup(params: DemoParams): void {
+  /** A new table; `example` is shown until an item is, and whenever none is. */
+  setup(params: DemoParams, example: { item: string; where: ItemLocation } | null = null): void {
     this.#params = params;
+    this.#example = example;
     this.#build(hashIdFor(params.bucketCount));
     this.show(null, '');
   }
@@ -197,6 +201,12 @@ export class RelationView {
   show(where: ItemLocation | null, item: string): void {
     const params = this.#params;
     if (params === undefined) return;
+    const example = where === null ? this.#example : null;
+    if (example !== null) {
+      where = example.where;
+      item = example.item;
+    }
+    this.#layout.parentElement!.dataset.example = example === null ? '' : example.item;
     // The trace has the last word on the layout.
     if (where !== null && where.hashId !== this.#hashId) this.#build(where.hashId);
     const m = params.bucketCount;
@@ -218,7 +228,8 @@ export class RelationView {
     const low = Number(where.hash & 0xffffffffn);
     const c = where.fingerprintHashMod;
     const shown = item.length > 28 ? `${item.slice(0, 27)}…` : item;
-    this.#fact('item', `“${shown}”`, '', `${new TextEncoder().encode(item).length} bytes, hashed by XXH3-64 with seed ${params.seed}`);
+    const bytes = `${new TextEncoder().encode(item).length} bytes, hashed by XXH3-64 with seed ${params.seed}`;
+    this.#fact('item', `“${shown}”`, '', example === null ? bytes : 'an example: type an item to see its own');
     const hash = element('span', 'hash-hex');
     hash.append(element('span', 'hash-high', hex(high, 32)), ' ', element('span', 'hash-low', hex(low, 32)));
     this.#fact('hash', hash, '', hashId === 1 ? `high half → f, low ${width} bits → i1` : 'high half → f, low half × m / 2^32 → i1');

@@ -1,23 +1,23 @@
 // Bits per item against the false-positive rate (paper Sec. 5.2, Table 2 and
-// Fig. 4), from the core's own sizing: CuckooFilter.create and
-// BloomFilter.create for `capacity` items at each rate, the table's bits over
-// the capacity. Runs in the Web Worker: it allocates a few hundred tables.
+// Fig. 4), from the core's own sizing: what CuckooFilter.create and
+// BloomFilter.create choose for `capacity` items at each rate (inspect's
+// sizeFor and bloomSizeFor, which make no table), the table's bits over the
+// capacity; and where a cuckoo filter takes fewer bits than a Bloom filter.
+// Runs in the Web Worker.
 
-import { CuckooFilter } from 'cuckoo-wasm';
-import { BloomFilter } from 'cuckoo-wasm/bloom';
-import { tableBits } from 'cuckoo-wasm/inspect';
+import { bloomSizeFor, sizeFor } from 'cuckoo-wasm/inspect';
 import type { Progress } from './load-measurements.js';
 import type { SpaceJob, SpaceResult } from './measure-jobs.js';
 
 type Kind = 'plain' | 'semiSorted' | 'bloom';
 
+/** NaN where the core refuses the rate (fingerprints over 32 bits, a table too large). */
 function bitsPerItem(kind: Kind, capacity: number, fpr: number): number {
-  if (kind === 'bloom') {
-    using bloom = BloomFilter.create({ capacity, fpr });
-    return bloom.bitCount / capacity;
+  try {
+    return kind === 'bloom' ? bloomSizeFor({ capacity, fpr }).bitsPerItem : sizeFor({ capacity, fpr, semiSort: kind === 'semiSorted' }).bitsPerItem;
+  } catch {
+    return Number.NaN;
   }
-  using filter = CuckooFilter.create({ capacity, fpr, semiSort: kind === 'semiSorted' });
-  return tableBits(filter) / capacity;
 }
 
 /** Where a staircase jumps between two rates: the rate just below the jump, where it is highest against a smooth curve. */
@@ -33,22 +33,32 @@ function justBelowJump(kind: Kind, capacity: number, high: number, low: number):
   return Math.exp(below);
 }
 
+interface Checked {
+  fpr: number;
+  lost: boolean;
+}
+
 /**
- * The largest rate below which `kind` always takes fewer bits than a Bloom
- * filter. A cuckoo filter is a staircase and a Bloom filter a smooth curve, so
- * besides the samples, the rate just below each step is checked (a loss there
- * can be narrower than the samples' spacing); the last loss is then bisected.
- * Null when it loses at the lowest rate too.
+ * Every sampled rate, and the rate just below each step of the staircase (a
+ * loss there can be narrower than the samples' spacing), each with whether
+ * `kind` takes at least a Bloom filter's bits there; highest rate first.
  */
-function crossover(kind: Kind, job: SpaceJob, curve: number[]): number | null {
-  const loses = (fpr: number) => bitsPerItem(kind, job.capacity, fpr) >= bitsPerItem('bloom', job.capacity, fpr);
+function checkedRates(kind: Kind, job: SpaceJob, curve: number[]): Checked[] {
+  const loses = (fpr: number) => !(bitsPerItem(kind, job.capacity, fpr) < bitsPerItem('bloom', job.capacity, fpr));
   const checked = job.rates.map((fpr) => ({ fpr, lost: loses(fpr) }));
   for (let i = 0; i + 1 < job.rates.length; i++) {
-    if (curve[i] === curve[i + 1]) continue;
+    if (curve[i] === curve[i + 1] || Number.isNaN(curve[i + 1]!)) continue;
     const fpr = justBelowJump(kind, job.capacity, job.rates[i]!, job.rates[i + 1]!);
     checked.push({ fpr, lost: loses(fpr) });
   }
-  checked.sort((a, b) => b.fpr - a.fpr);
+  return checked.sort((a, b) => b.fpr - a.fpr);
+}
+
+/**
+ * The largest rate below which `kind` always takes fewer bits than a Bloom
+ * filter, the last loss bisected; null when it loses at the lowest rate too.
+ */
+function crossover(kind: Kind, job: SpaceJob, checked: Checked[]): number | null {
   let last = -1;
   checked.forEach((point, i) => {
     if (point.lost) last = i;
@@ -57,6 +67,7 @@ function crossover(kind: Kind, job: SpaceJob, curve: number[]): number | null {
   if (last === checked.length - 1) return null;
   let above = Math.log(checked[last]!.fpr);
   let below = Math.log(checked[last + 1]!.fpr);
+  const loses = (fpr: number) => !(bitsPerItem(kind, job.capacity, fpr) < bitsPerItem('bloom', job.capacity, fpr));
   for (let step = 0; step < 40; step++) {
     const middle = (above + below) / 2;
     if (loses(Math.exp(middle))) above = middle;
@@ -66,26 +77,35 @@ function crossover(kind: Kind, job: SpaceJob, curve: number[]): number | null {
 }
 
 export function spaceCurves(job: SpaceJob, progress: Progress): SpaceResult {
-  const plain: number[] = [];
-  const semiSorted: number[] = [];
-  const bloom: number[] = [];
+  const curves: Record<Kind, number[]> = { plain: [], semiSorted: [], bloom: [] };
   const plainShape: SpaceResult['plainShape'] = [];
   job.rates.forEach((fpr, i) => {
-    plain.push(bitsPerItem('plain', job.capacity, fpr));
-    semiSorted.push(bitsPerItem('semiSorted', job.capacity, fpr));
-    bloom.push(bitsPerItem('bloom', job.capacity, fpr));
-    using shape = CuckooFilter.create({ capacity: job.capacity, fpr });
-    plainShape.push({ bucketSize: shape.params.bucketSize, fingerprintBits: shape.params.fingerprintBits });
-    progress((0.9 * (i + 1)) / job.rates.length);
+    for (const kind of ['plain', 'semiSorted', 'bloom'] as const) curves[kind].push(bitsPerItem(kind, job.capacity, fpr));
+    let shape = { bucketSize: 0, fingerprintBits: 0 };
+    try {
+      shape = sizeFor({ capacity: job.capacity, fpr });
+    } catch {
+      // Refused: no shape, as no bits.
+    }
+    plainShape.push({ bucketSize: shape.bucketSize, fingerprintBits: shape.fingerprintBits });
+    progress((0.5 * (i + 1)) / job.rates.length);
   });
-  const result = {
-    rates: job.rates,
-    plain,
-    semiSorted,
-    bloom,
-    plainShape,
-    crossover: { plain: crossover('plain', job, plain), semiSorted: crossover('semiSorted', job, semiSorted) },
+  const edges = (kind: 'plain' | 'semiSorted') => {
+    const checked = checkedRates(kind, job, curves[kind]);
+    // The largest rate at which it wins at all: above the crossover, it wins only where ε falls just after a step.
+    const firstWin = checked.find((point) => !point.lost)?.fpr ?? null;
+    return { crossover: crossover(kind, job, checked), firstWin };
   };
+  const plain = edges('plain');
+  progress(0.8);
+  const semiSorted = edges('semiSorted');
   progress(1);
-  return result;
+  return {
+    capacity: job.capacity,
+    rates: job.rates,
+    ...curves,
+    plainShape,
+    crossover: { plain: plain.crossover, semiSorted: semiSorted.crossover },
+    firstWin: { plain: plain.firstWin, semiSorted: semiSorted.firstWin },
+  };
 }

@@ -58,6 +58,23 @@ export class TableView {
     this.#params = params;
   }
 
+  /**
+   * Brings the buckets `frame` marks on screen, below the sticky bar: the whole
+   * table when it fits, else its first marked bucket. For a phone, where the
+   * operation's buttons and the table are not on one screen.
+   */
+  reveal(frame: Frame): void {
+    const barHeight = document.querySelector<HTMLElement>('.playbar')?.offsetHeight ?? 0;
+    const visible = (node: Element) => {
+      const box = node.getBoundingClientRect();
+      return box.top >= barHeight && box.bottom <= innerHeight;
+    };
+    const marked = frame.bucketMarks.map(([bucket]) => this.container.querySelector(`[data-bucket="${bucket}"]`) ?? this.container);
+    if (marked.length === 0 || marked.every(visible)) return;
+    const fits = this.container.getBoundingClientRect().height + barHeight <= innerHeight;
+    (fits ? this.container : marked[0]!).scrollIntoView({ block: fits ? 'start' : 'nearest' });
+  }
+
   draw(frame: Frame): void {
     this.#lastFrame = frame;
     this.#renderer?.draw(frame);
@@ -68,7 +85,7 @@ export class TableView {
     this.stashSlot.classList.toggle('is-stash', frame.stashMarked);
     this.stashSlot.dataset.fp = String(stash.fingerprint);
     this.stashNote.textContent = stash.occupied
-      ? `last evicted from bucket ${stash.bucket} (its other bucket: ${stash.alternateBucket}) — the filter is full`
+      ? `last evicted from bucket ${stash.bucket} (its other bucket: ${stash.alternateBucket}); lookups check it too`
       : 'empty';
   }
 }

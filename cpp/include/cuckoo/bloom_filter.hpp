@@ -90,6 +90,11 @@ Status bloomParamsForBitsPerItem(std::uint64_t expectedItems, double bitsPerItem
 // higher rate (BlockedBloomFilter::stats tells how much).
 Status bloomParamsForCapacity(std::uint64_t capacity, double falsePositiveRate, BloomParams& out) noexcept;
 
+// The rate expected of a standard filter of `bitCount` bits and `hashCount`
+// hash functions holding `items` items, (1 - e^(-k n / m))^k, as its stats()
+// reports it. Also for a filter not made yet (a sizing).
+double bloomExpectedFalsePositiveRate(std::uint64_t bitCount, unsigned hashCount, double items) noexcept;
+
 struct BloomStats {
   std::uint64_t itemCount;           // insert calls so far (repeats included)
   std::uint64_t bitCount;            // m, the addressable bits

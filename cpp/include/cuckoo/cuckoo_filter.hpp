@@ -32,6 +32,10 @@ inline constexpr unsigned kMinFingerprintBits = 2;
 inline constexpr unsigned kMaxFingerprintBits = 32;
 inline constexpr std::uint64_t kMaxBucketCount = std::uint64_t{1} << 32;
 inline constexpr std::uint32_t kDefaultMaxKicks = 500;
+// The false-positive rate of a filter sized for its items when none is
+// asked for: 0.1 %. (bindings/facts_exports.cpp's option_default gives it to
+// the TypeScript API, and through it to the CLI and the Redis entry.)
+inline constexpr double kDefaultFalsePositiveRate = 0.001;
 inline constexpr std::uint32_t kMaxKicksLimit = 1'000'000;
 
 struct FilterParams {
@@ -48,6 +52,13 @@ struct FilterParams {
   // answers. Served by the generic kernel.
   bool keyedHash = false;
 };
+
+// The false-positive rates of a table of buckets of `bucketSize` slots with
+// `fingerprintBits`-bit fingerprints, as stats() reports them for a filter:
+// the paper's eq. (5) bound 2b / 2^f, and the rate expected at `loadFactor`,
+// 1 - (1 - 2^-f)^(2b * load). For a table not made yet (a sizing; sizing.cpp).
+double falsePositiveBound(unsigned bucketSize, unsigned fingerprintBits) noexcept;
+double expectedFalsePositiveRate(unsigned bucketSize, unsigned fingerprintBits, double loadFactor) noexcept;
 
 struct FilterStats {
   std::uint64_t itemCount;     // fingerprints stored, stash included

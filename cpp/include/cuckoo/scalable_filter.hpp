@@ -25,7 +25,7 @@
 //   2b · maxLoad · 2 (rounds + 1) · 2^-W <= fpr (scalable_filter.cpp).
 //
 // Usage:
-//   cuckoo::ScalableParams params;       // 1000 items at first, fpr 0.001
+//   cuckoo::ScalableParams params;       // 100 items at first, fpr 0.001
 //   cuckoo::ScalableCuckooFilter filter;
 //   if (cuckoo::ScalableCuckooFilter::create(params, filter) != cuckoo::Status::kOk) { ... }
 //   for (...) filter.insert(item, length);  // false only when memory runs out
@@ -41,6 +41,11 @@
 namespace cuckoo {
 
 inline constexpr double kDefaultGrowth = 1.2;
+// Items the first table holds when no initial capacity is asked for: 28
+// buckets, under 300 bytes at the default rate, so that a set that stays
+// small costs little; one that does not grows from there with the slot
+// width it would have from 1,000.
+inline constexpr std::uint64_t kDefaultInitialCapacity = 100;
 inline constexpr double kMinGrowth = 1.01;
 inline constexpr double kMaxGrowth = 2.0;
 // The largest table: 2^30 buckets (about 4 * 10^9 items).
@@ -52,8 +57,8 @@ inline constexpr unsigned kScalableBucketSize = 4;
 inline constexpr double kScalableMaxLoad = 0.9;
 
 struct ScalableParams {
-  std::uint64_t initialCapacity = 1000;  // items before the first growth: 1 .. 2^32
-  double falsePositiveRate = 0.001;      // kept at every size: 1e-7 .. < 1
+  std::uint64_t initialCapacity = kDefaultInitialCapacity;  // items before the first growth: 1 .. 2^32
+  double falsePositiveRate = kDefaultFalsePositiveRate;    // kept at every size: 1e-7 .. < 1
   double growth = kDefaultGrowth;        // the table's size grows by this factor each time it grows
   std::uint32_t maxKicks = kDefaultMaxKicks;
   std::uint64_t seed = 0;

@@ -36,8 +36,10 @@ export function demoInBrowser(dir: string, build: () => void) {
     await server?.close();
   });
   return {
-    async open(query = '', viewport = laptop): Promise<Page> {
+    /** `prepare` runs on the new page before it loads the demo (to install a clock, say). */
+    async open(query = '', viewport = laptop, prepare?: (page: Page) => Promise<void>): Promise<Page> {
       const page = await browser!.newPage({ viewport });
+      await prepare?.(page);
       await page.goto(`${server!.url}${query}`);
       await page.waitForSelector('html[data-ready="true"]', { timeout: 20000 });
       return page;
@@ -69,13 +71,15 @@ export async function shoot(page: Page, name: string, fullPage = true): Promise<
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage });
 }
 
-/** A screenshot of the viewport with `selector`'s top just below the operations bar (sticky at laptop width). */
+/** A screenshot of the viewport with `selector`'s top just below the sticky bar of the player and caption. */
 export async function shootAt(page: Page, selector: string, name: string): Promise<void> {
   await page.mouse.move(0, 0); // a pointer left over a table would change what hover shows
   await page.$eval(selector, (node) => {
     node.scrollIntoView({ block: 'start' });
-    const bar = document.querySelector('.ops');
-    if (bar !== null && getComputedStyle(bar).position === 'sticky') window.scrollBy(0, -bar.getBoundingClientRect().height - 8);
+    const bar = document.querySelector('.playbar');
+    // Panels stop below the bar by themselves (scroll-margin); anything else is moved there.
+    const top = node.getBoundingClientRect().top;
+    if (bar !== null && getComputedStyle(bar).position === 'sticky' && top < bar.getBoundingClientRect().bottom) window.scrollBy(0, top - bar.getBoundingClientRect().bottom - 8);
   });
   await shoot(page, name, false);
 }

@@ -8,7 +8,7 @@ import type { Entry } from './consumer';
 // bytes are format version 2: a 64-byte header, ceil(269 * 4 * 10 / 8) = 1345
 // bytes of table and an 8-byte checksum (FORMAT.md).
 const mainAnswers = {
-  params: { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false },
+  params: { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false },
   // add 'a', 'b', 'c'; has 'a'; has 'zzz', never added (and no false positive
   // under this seed: the hash is the same in every runtime, so is this answer).
   singles: [true, true, true, true, false],
@@ -25,6 +25,32 @@ const mainAnswers = {
   formatError: [true, true, 'BAD_MAGIC'],
   // 500 items in a growable filter that starts with room for 10.
   scalable: { added: 500, present: 500, grew: true },
+  defaults: {
+    // fpr 0.001: f = 13, the smallest with 8 / 2^f <= 0.001; 269 buckets of 4 hold 1000.
+    create: { bucketCount: 269, bucketSize: 4, fingerprintBits: 13 },
+    // 100 items at first, in ceil(100 / (4 * 0.9)) = 28 buckets; the rate 0.001, growth 1.2.
+    growable: { initialCapacity: 100, fpr: 0.001, growth: 1.2, bucketCount: 28 },
+  },
+  // The filter of 503 items describing itself: its getters' values (the seed as a
+  // string), and the copy, disposed, saying so.
+  described: {
+    json: {
+      size: 503,
+      slotCount: 269 * 4,
+      loadFactor: 503 / (269 * 4),
+      stashed: 0,
+      // 7 zero bytes follow the table (cpp/include/cuckoo/packed_table.hpp).
+      byteLength: Math.ceil((269 * 4 * 10) / 8) + 7,
+      bitsPerItem: (269 * 4 * 10) / 503,
+      // 1 - (1 - 2^-f)^(2b * load)
+      expectedFpr: expect.closeTo(1 - (1 - 2 ** -10) ** ((8 * 503) / (269 * 4)), 15),
+      fprBound: 8 / 2 ** 10,
+      full: false,
+      params: { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false },
+    },
+    text: 'CuckooFilter {"size":503,"slotCount":1076',
+    disposed: 'CuckooFilter {"disposed":true}',
+  },
 };
 
 const inspectAnswers = {

@@ -13,6 +13,7 @@ import { AT, MAX_SHARDS, ROOT_MAGIC, ROOT_READY } from './layout.js';
 import { asOwnError, checkName, checkShards, OPTIONS_SHAPE, shardCapacity, type RedisCreateOptions, type RedisCuckooFilterParams } from './options.js';
 import { mutateMany, mutateOne } from './mutations.js';
 import { checkFilterId, commandError, countCopies, openedFilter, type OpenedFilter } from './opened.js';
+import { described, gettersBelow, inspectCustom, type Facts, type Inspect } from '../describe.js';
 
 /**
  * A cuckoo filter kept in Redis, shared by every process that opens it: the
@@ -45,11 +46,11 @@ export class RedisCuckooFilter {
 
   /**
    * Makes a filter named `name` sized as CuckooFilter.create sizes one (per
-   * shard). Fails with a CuckooFilterError (code EXISTS) when the name is
-   * taken, by a filter or by any other key.
+   * shard; `fpr` 0.001 unless given). Fails with a CuckooFilterError (code
+   * EXISTS) when the name is taken, by a filter or by any other key.
    * @example
    * ```ts
-   * const seen = await RedisCuckooFilter.create(redis, 'seen', { capacity: 1_000_000, fpr: 0.001 });
+   * const seen = await RedisCuckooFilter.create(redis, 'seen', { capacity: 1_000_000 }); // fpr 0.001
    * const spread = await RedisCuckooFilter.create(cluster, 'urls', { capacity: 10_000_000, fpr: 0.001, shards: 3 });
    * ```
    */
@@ -146,6 +147,42 @@ export class RedisCuckooFilter {
   /** The parameters of every shard (as CuckooFilter.params) and the shard count. */
   get params(): RedisCuckooFilterParams {
     return this.#params;
+  }
+
+  /**
+   * What the handle knows without asking Redis, for `JSON.stringify` and
+   * logs: `name` and `params` (the seed as its decimal string); `size()` and
+   * the contents need a round trip. `{ name, dropped: true }` once dropped.
+   * @example
+   * ```ts
+   * JSON.stringify(seen); // '{"name":"seen","params":{"bucketCount":264551,...,"shards":1}}'
+   * ```
+   */
+  toJSON(): Facts<this> | { readonly name: string; readonly dropped: true } {
+    return (this.#dropped ? { name: this.name, dropped: true } : gettersBelow(this, Object.prototype)) as Facts<this>;
+  }
+
+  /**
+   * The class and {@link RedisCuckooFilter.toJSON}'s facts on one line.
+   * @example
+   * ```ts
+   * `${seen}`; // 'RedisCuckooFilter {"name":"seen","params":{...}}'
+   * ```
+   */
+  toString(): string {
+    return this[inspectCustom]();
+  }
+
+  /**
+   * What `console.log(filter)` and `util.inspect(filter)` show: the class and
+   * {@link RedisCuckooFilter.toJSON}'s facts.
+   * @example
+   * ```ts
+   * console.log(seen); // RedisCuckooFilter { name: 'seen', params: { bucketCount: 264551, ... } }
+   * ```
+   */
+  [inspectCustom](_depth?: number, options?: object, inspect?: Inspect): string {
+    return described('RedisCuckooFilter', this.toJSON(), options, inspect);
   }
 
   #live(method: string): OpenedFilter {

@@ -16,8 +16,8 @@ import { MAX_SHARDS } from './layout.js';
 export interface RedisCreateOptions {
   /** How many items the filter must hold: an integer from 1 to 2^53 - 1. */
   capacity: number;
-  /** The largest false-positive rate acceptable: greater than 0 and less than 1. */
-  fpr: number;
+  /** The largest false-positive rate acceptable: greater than 0 and less than 1 (default 0.001, as for CuckooFilter.create). */
+  fpr?: number;
   /**
    * Evictions an insert may do: 0 to 1,000,000 (default 500). They run inside
    * one script, during which Redis serves nobody else: 500 took about 5 ms in
@@ -54,7 +54,7 @@ export interface RedisCuckooFilterParams extends CuckooFilterParams {
   readonly shards: number;
 }
 
-export const OPTIONS_SHAPE = '{ capacity, fpr, maxKicks?, seed?, semiSort?, keyedHash?, shards? }';
+export const OPTIONS_SHAPE = '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash?, shards? }';
 
 export function checkName(name: unknown, what: string): string {
   if (typeof name !== 'string') throw new TypeError(`${what}: name must be a string, got ${describeValue(name)}`);
