@@ -108,6 +108,12 @@ class Kernel {
   }
 
   static InsertOutcome insertUnique(CuckooFilter& f, const void* item, std::size_t length) noexcept {
+    // WebAssembly composes it of two entry points (hashing the item twice)
+    // rather than carry a third copy of the lookup.
+    if constexpr (kCompactCode) {
+      if (contains(f, item, length)) return InsertOutcome::kAlreadyPresent;
+      return insert(f, item, length) ? InsertOutcome::kInserted : InsertOutcome::kFull;
+    }
     const ItemLocation where = locate(f, item, length);
     if (containsLocated(f, where)) return InsertOutcome::kAlreadyPresent;
     SilentObserver silent;
