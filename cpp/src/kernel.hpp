@@ -181,15 +181,10 @@ class Kernel {
   // Algorithm 2, plus the stash.
   // Both buckets are always read and tested, without a branch between them:
   // an item is in either with odds near one half, so a branch would be
-  // mispredicted as often.
-  // (A semi-sorted bucket costs a decode: there the second is read only
-  // when the first does not hold the fingerprint.)
+  // mispredicted as often. (The generic view tests both in one call.)
   static bool containsIn(const FilterState& state, const Buckets& view, const ItemLocation& where) noexcept {
     if constexpr (std::is_same_v<Buckets, AnyBuckets>) {
       return view.holdsEither(where.primaryBucket, where.alternateBucket, where.fingerprint) || stashHolds(state, where);
-    } else if constexpr (Buckets::kSemiSorted) {
-      return view.holds(view.probe(where.primaryBucket), where.fingerprint) ||
-             view.holds(view.probe(where.alternateBucket), where.fingerprint) || stashHolds(state, where);
     } else {
       const bool inBuckets = (static_cast<unsigned>(view.holds(view.probe(where.primaryBucket), where.fingerprint)) |
                               static_cast<unsigned>(view.holds(view.probe(where.alternateBucket), where.fingerprint))) != 0;
