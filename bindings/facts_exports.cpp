@@ -21,7 +21,16 @@ Status asStatus(int status) { return static_cast<Status>(status); }
 
 }  // namespace
 
-CUCKOO_EXPORT const char* status_text(int status) { return cuckoo::statusMessage(asStatus(status)); }
+// The lean module has no Bloom filter (bindings/CMakeLists.txt defines
+// CUCKOO_WITHOUT_BLOOM for it): it carries the sentences of the statuses a
+// cuckoo filter returns, and no Bloom filter's option.
+CUCKOO_EXPORT const char* status_text(int status) {
+#ifdef CUCKOO_WITHOUT_BLOOM
+  return cuckoo::filterStatusMessage(asStatus(status));
+#else
+  return cuckoo::statusMessage(asStatus(status));
+#endif
+}
 
 // The `code` of the FormatError that a byte-format status becomes (ts/src/errors.ts
 // lists the same codes as a type); "" for every other status.
@@ -64,8 +73,10 @@ CUCKOO_EXPORT const char* status_options(int status) {
     case Status::kInvalidCapacity: return "capacity";
     case Status::kInvalidFalsePositiveRate: return "fpr";
     case Status::kInvalidSemiSortParameters: return "bucketSize,fingerprintBits";
+#ifndef CUCKOO_WITHOUT_BLOOM
     case Status::kInvalidBloomBitCount: return "bitCount";
     case Status::kInvalidBloomHashCount: return "hashCount";
+#endif
     case Status::kInvalidGrowth: return "growth";
     case Status::kInvalidInitialCapacity: return "initialCapacity";
     default: return "";

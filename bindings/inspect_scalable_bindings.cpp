@@ -17,20 +17,24 @@ namespace {
 using glue::Address;
 using glue::Handle;
 
-// A growable filter's table: the parts of its linear-hashing shape that
-// describeScalable (scalable_bindings.cpp) does not give, and copies of its
-// slot values (fingerprint << T | tail), so that the demo can show splits.
+// A growable filter's table: the parts of its linear-hashing shape that the
+// plain getters (scalable_exports.cpp) do not give, the entries it stores
+// (what only inspection shows, so the lean module has no export of it), and
+// copies of its slot values (fingerprint << T | tail), so that the demo can
+// show splits.
 struct ScalableShapeInfo {
   unsigned level;
   double splitBucket;
   unsigned initialLevel;
   unsigned stashCount;
+  double entryCount;
 };
 
 ScalableShapeInfo scalableShapeOf(Handle h) {
   const auto& filter = glue::objectAt<const cuckoo::ScalableCuckooFilter>(h);
   const cuckoo::ScalableShape& shape = filter.shape();
-  return ScalableShapeInfo{shape.level, static_cast<double>(shape.splitBucket), shape.initialLevel, filter.stashCount()};
+  return ScalableShapeInfo{shape.level, static_cast<double>(shape.splitBucket), shape.initialLevel, filter.stashCount(),
+                           static_cast<double>(filter.stats().entryCount)};
 }
 
 // The TypeScript layer checks the range.
@@ -117,7 +121,8 @@ EMSCRIPTEN_BINDINGS(cuckoo_inspect_scalable) {
       .field("level", &ScalableShapeInfo::level)
       .field("splitBucket", &ScalableShapeInfo::splitBucket)
       .field("initialLevel", &ScalableShapeInfo::initialLevel)
-      .field("stashCount", &ScalableShapeInfo::stashCount);
+      .field("stashCount", &ScalableShapeInfo::stashCount)
+      .field("entryCount", &ScalableShapeInfo::entryCount);
   enum_<Route>("SplitRoute")
       .value("stays", Route::kStays)
       .value("moves", Route::kMoves)

@@ -13,6 +13,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+#include <utility>
 
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/item_batch.hpp"
@@ -20,15 +22,22 @@
 
 namespace glue {
 
-// A number item's 8 bytes. wasm32 is little-endian, so the int64's bytes in
-// memory are the item's encoding.
+// A number item: its int64, which a CuckooFilter takes as its key (the item
+// of its 8 little-endian bytes, hashed without a trip through memory), and
+// those bytes for the calls that take bytes alone. wasm32 is little-endian,
+// so the int64's bytes in memory are the item's encoding.
 struct NumberItem {
-  unsigned char bytes[8];
-  explicit NumberItem(double value) noexcept {
-    const auto integer = static_cast<std::int64_t>(value);
-    std::memcpy(bytes, &integer, sizeof bytes);
-  }
+  std::uint64_t key;
+  explicit NumberItem(double value) noexcept : key(static_cast<std::uint64_t>(static_cast<std::int64_t>(value))) {}
+  const void* bytes() const noexcept { return &key; }
 };
+
+// Whether a filter class has the key overloads (CuckooFilter's insert,
+// contains and erase on a std::uint64_t).
+template <class Filter, class = void>
+inline constexpr bool kTakesKeys = false;
+template <class Filter>
+inline constexpr bool kTakesKeys<Filter, std::void_t<decltype(std::declval<Filter&>().insert(std::uint64_t{}))>> = true;
 
 template <class Filter>
 Filter& filterAt(Handle handle) {
@@ -50,6 +59,31 @@ template <class Filter>
 [[gnu::flatten]] int erased(Filter& f, const void* item, std::size_t length) { return f.erase(item, length) ? 1 : 0; }
 template <class Filter>
 [[gnu::flatten]] std::uint32_t copies(Filter& f, const void* item, std::size_t length) { return f.count(item, length); }
+
+// The same on a number item: the key overloads where the class has them.
+template <class Filter>
+int added(Filter& f, const NumberItem& n) {
+  if constexpr (kTakesKeys<Filter>) return f.insert(n.key) ? 1 : 0;
+  return added(f, n.bytes(), sizeof n.key);
+}
+template <class Filter>
+int found(Filter& f, const NumberItem& n) {
+  if constexpr (kTakesKeys<Filter>) return f.contains(n.key) ? 1 : 0;
+  return found(f, n.bytes(), sizeof n.key);
+}
+template <class Filter>
+int erased(Filter& f, const NumberItem& n) {
+  if constexpr (kTakesKeys<Filter>) return f.erase(n.key) ? 1 : 0;
+  return erased(f, n.bytes(), sizeof n.key);
+}
+template <class Filter>
+int addedUnique(Filter& f, const NumberItem& n) {
+  return addedUnique(f, n.bytes(), sizeof n.key);
+}
+template <class Filter>
+std::uint32_t copies(Filter& f, const NumberItem& n) {
+  return copies(f, n.bytes(), sizeof n.key);
+}
 
 // Batches (glue.hpp's layouts) handed to the core's batch operations whole.
 // Adds stop at the first item that does not fit and return how many were
@@ -119,8 +153,7 @@ int mergeInto(Handle h, Handle other) {
   }
 #define GLUE_NUMBER_CALL(prefix, name, Filter, Result, call)                                                  \
   CUCKOO_EXPORT Result prefix##_##name##_number(glue::Handle h, double value) {                              \
-    const glue::NumberItem item(value);                                                                       \
-    return glue::call(glue::filterAt<Filter>(h), item.bytes, sizeof item.bytes);                              \
+    return glue::call(glue::filterAt<Filter>(h), glue::NumberItem(value));                                   \
   }
 // The five item calls, each given to CALL (one of the two above).
 #define GLUE_ITEM_CALLS(prefix, Filter, CALL)                                                                 \

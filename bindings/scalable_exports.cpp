@@ -39,7 +39,6 @@ CUCKOO_EXPORT int scalable_clear(Handle h) {
 
 // State, one plain call each.
 CUCKOO_EXPORT double scalable_size(Handle h) { return static_cast<double>(filterAt(h).stats().itemCount); }
-CUCKOO_EXPORT double scalable_entry_count(Handle h) { return static_cast<double>(filterAt(h).stats().entryCount); }
 CUCKOO_EXPORT double scalable_load_factor(Handle h) { return filterAt(h).stats().loadFactor; }
 CUCKOO_EXPORT std::uint32_t scalable_stashed(Handle h) { return filterAt(h).stashCount(); }
 CUCKOO_EXPORT double scalable_byte_length(Handle h) { return static_cast<double>(filterAt(h).stats().sizeInBytes); }

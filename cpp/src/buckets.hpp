@@ -125,7 +125,7 @@ class PackedBuckets {
   }
 
   // Puts `fingerprint` in the lowest empty slot; false when the bucket is full.
-  bool insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
+  [[gnu::always_inline]] bool insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
     const unsigned slot = firstMatch(bucket, 0);
     if (slot == kNoSlot) return false;
     write(bucket, slot, fingerprint);
@@ -133,7 +133,7 @@ class PackedBuckets {
   }
 
   // Empties the lowest slot holding `fingerprint`; false when there is none.
-  bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
+  [[gnu::always_inline]] bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
     const unsigned slot = firstMatch(bucket, fingerprint);
     if (slot == kNoSlot) return false;
     write(bucket, slot, 0);
@@ -141,7 +141,7 @@ class PackedBuckets {
   }
 
   // Stores `fingerprint` in `slot` and returns what was there.
-  std::uint32_t exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
+  [[gnu::always_inline]] std::uint32_t exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept {
     const std::uint32_t previous = read(bucket, slot);
     write(bucket, slot, fingerprint);
     return previous;
@@ -155,11 +155,13 @@ class PackedBuckets {
     return exchange(bucket, static_cast<unsigned>(record), fingerprint);
   }
 
- private:
+  // Whether a bucket fits one 64-bit load (then a probe holds its bits).
   [[gnu::always_inline]] bool oneLoad() const noexcept {
     if constexpr (kFixed) return fitsOneLoad(B * F);
     return shape_.oneLoad;
   }
+
+ private:
   [[gnu::always_inline]] unsigned bucketBits() const noexcept { return slots() * bits(); }
   [[gnu::always_inline]] std::uint64_t bucketMask() const noexcept {
     if constexpr (kFixed) return B * F >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (B * F)) - 1;
@@ -270,31 +272,16 @@ class SemiSortedBuckets {
       const std::uint64_t word = bits::window(bytes_, bitPos);
       return Encoded{semisort::kUnrank[word & ((1U << kNibbleRankBits) - 1)], word >> kNibbleRankBits};
     } else {
-      if (oneLoad()) return semisort::decodeWindow(bits::window(bytes_, bitPos), bits());
-      return semisort::decodeFields(bytes_, bitPos, bits());
+      return semisort::decode(bytes_, bitPos, bits());
     }
   }
   [[gnu::always_inline]] bool holds(const Probe& p, std::uint32_t fingerprint) const noexcept {
-    if constexpr (F != 0) {
-      std::uint32_t candidates = nibbleMatches(p, fingerprint);
-      while (candidates != 0) {
-        if (lowMatches(p, fingerprint, static_cast<unsigned>(__builtin_ctz(candidates)) >> 2)) return true;
-        candidates &= candidates - 1;
-      }
-      return false;
-    } else {
-      return matching(p, fingerprint) != 0;
-    }
+    return matching(p, fingerprint) != 0;
   }
   // Bit s set when slot s holds `fingerprint`.
   [[gnu::always_inline]] std::uint32_t matching(const Probe& p, std::uint32_t fingerprint) const noexcept {
     if constexpr (F != 0) {
-      std::uint32_t found = 0;
-      for (std::uint32_t candidates = nibbleMatches(p, fingerprint); candidates != 0; candidates &= candidates - 1) {
-        const unsigned slot = static_cast<unsigned>(__builtin_ctz(candidates)) >> 2;
-        found |= static_cast<std::uint32_t>(lowMatches(p, fingerprint, slot)) << slot;
-      }
-      return found;
+      return slotMatches(p, fingerprint);
     } else {
       return semisort::matchingEntries(p, fingerprint);
     }
@@ -342,19 +329,38 @@ class SemiSortedBuckets {
     const std::uint32_t difference = p.nibbles ^ ((fingerprint >> (F - 4)) * 0x1111U);
     return ~(((difference & 0x7777U) + 0x7777U) | difference) & 0x8888U;
   }
-  [[gnu::always_inline]] static bool lowMatches(const Encoded& p, std::uint32_t fingerprint, unsigned slot) noexcept {
-    constexpr std::uint64_t kLowMask = (std::uint64_t{1} << (F - 4)) - 1;
-    return ((p.lows >> (slot * (F - 4))) & kLowMask) == (fingerprint & kLowMask);
+  // Bit s(F - 4) + F - 5, the top of lane s, set when slot s's low bits are
+  // the fingerprint's: as nibbleMatches, on lanes of F - 4 bits.
+  [[gnu::always_inline]] static std::uint64_t lowMatches(const Encoded& p, std::uint32_t fingerprint) noexcept {
+    constexpr unsigned kLow = F - 4;
+    constexpr std::uint64_t kLanes = laneLowBits(4, kLow);
+    constexpr std::uint64_t kTops = kLanes << (kLow - 1);
+    constexpr std::uint64_t kAll = (std::uint64_t{1} << (4 * kLow)) - 1;
+    const std::uint64_t difference = (p.lows ^ (kLanes * (fingerprint & ((1U << kLow) - 1)))) & kAll;
+    return ~(((difference & (kAll & ~kTops)) + (kAll & ~kTops)) | difference) & kTops;
+  }
+  // The slots whose nibble and low bits both match, bit s each, without a
+  // branch (the nibble test alone leaves a candidate in one bucket in four,
+  // so a branch on it would be mispredicted that often). Each test's four
+  // flags are gathered to four adjacent bits by one multiplication, which
+  // sends flag s to bit K + s (and its other copies elsewhere, no two terms
+  // on one bit, so nothing carries).
+  [[gnu::always_inline]] static std::uint32_t slotMatches(const Encoded& p, std::uint32_t fingerprint) noexcept {
+    constexpr unsigned kLow = F - 4;
+    // Flags at 0, 4, 8, 12 -> 9 .. 12; at 0, L, 2L, 3L -> 3L - 3 .. 3L.
+    constexpr std::uint64_t kNibbleGather = 1 | 1 << 3 | 1 << 6 | 1 << 9;
+    constexpr std::uint64_t kLowGather = std::uint64_t{1} | std::uint64_t{1} << (kLow - 1) |
+                                         std::uint64_t{1} << (2 * kLow - 2) | std::uint64_t{1} << (3 * kLow - 3);
+    const std::uint32_t nibbles = static_cast<std::uint32_t>((std::uint64_t{nibbleMatches(p, fingerprint) >> 3} * kNibbleGather) >> 9);
+    const auto lows = static_cast<std::uint32_t>(((lowMatches(p, fingerprint) >> (kLow - 1)) * kLowGather) >> (3 * kLow - 3));
+    return nibbles & lows & 0xFU;
   }
 
+  // A fixed width decodes inline; the generic view calls the one copy.
   [[gnu::always_inline]] semisort::Bucket decoded(std::uint32_t bucket) const noexcept {
     const std::uint64_t bitPos = std::uint64_t{bucket} * (4 * bits() - 4);
-    if (oneLoad()) return semisort::decodeWindow(bits::window(bytes_, bitPos), bits());
-    return semisort::decodeFields(bytes_, bitPos, bits());
-  }
-  [[gnu::always_inline]] bool oneLoad() const noexcept {
-    if constexpr (F != 0) return fitsOneLoad(4 * F - 4);
-    return fitsOneLoad(4 * bits_ - 4);
+    if constexpr (F == 0) return semisort::decode(bytes_, bitPos, bits());
+    return semisort::decodeWindow(bits::window(bytes_, bitPos), bits());
   }
   void store(std::uint32_t bucket, semisort::Bucket contents) noexcept {
     semisort::encode(bytes_, std::uint64_t{bucket} * (4 * bits() - 4), bits(), contents);

@@ -50,6 +50,7 @@ Status CuckooFilter::create(const FilterParams& params, CuckooFilter& out) noexc
   out.semiSortedTable_ = std::move(semiSorted);
   out.state_ = FilterState{SplitMix64::fromSeed(params.seed), Stash{}, 0, false};
   out.index_ = BucketIndex::forCount(params.bucketCount);
+  out.eightByteFlip_ = detail::ItemHash::forSeed(params.seed).eightByteFlip;
   out.kernel_ = &detail::kernelFor(params, false);
   return Status::kOk;
 }
@@ -64,6 +65,7 @@ Status CuckooFilter::cloneTo(CuckooFilter& out) const noexcept {
   out.semiSortedTable_ = std::move(semiSorted);
   out.state_ = state_;
   out.index_ = index_;
+  out.eightByteFlip_ = eightByteFlip_;
   out.kernel_ = kernel_;
   return Status::kOk;
 }

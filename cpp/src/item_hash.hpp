@@ -41,6 +41,35 @@ inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_
   return keyed ? keyedItemHash(data, length, seed) : hashItem(data, length, seed);
 }
 
+// The item hash of one filter: XXH3-64 under its seed (hash ids 1 and 2),
+// with what XXH3's path for 8 bytes derives from the seed computed once per
+// filter rather than once per item, or the keyed hash (hash ids 4 and 5). An
+// 8-byte item is also taken as its value, `key`, whose little-endian bytes
+// it is, so that a key needs no trip through memory. tests/cpp/test_hashing.cpp
+// checks both against XXH3.
+struct ItemHash {
+  std::uint64_t seed;
+  std::uint64_t eightByteFlip;  // XXH3_len_4to8_64b's bitflip for `seed`
+  bool keyed;
+
+  static ItemHash forSeed(std::uint64_t seed, bool keyed = false) noexcept {
+    // XXH3_kSecret's words at bytes 8 and 16, XORed (a constant, so that
+    // WebAssembly's create() carries no reads of the secret).
+    constexpr std::uint64_t kSecretWords = 0xc73ab174c5ecd5a2ULL;
+    const std::uint64_t mixedSeed = seed ^ (std::uint64_t{__builtin_bswap32(static_cast<std::uint32_t>(seed))} << 32);
+    return ItemHash{seed, kSecretWords - mixedSeed, keyed};
+  }
+
+  std::uint64_t ofBytes(const void* item, std::size_t length) const noexcept { return hashItem(item, length, seed, keyed); }
+  // XXH3_len_4to8_64b of the key's 8 bytes: it reads them as two 32-bit
+  // halves and puts the first above the second, a rotation of the key.
+  [[gnu::always_inline]] std::uint64_t ofKey(std::uint64_t key) const noexcept {
+    if (keyed) return keyedItemHash(&key, sizeof key, seed);
+    return XXH3_rrmxmx(XXH_rotl64(key, 32) ^ eightByteFlip, 8);
+  }
+  [[gnu::always_inline]] static std::uint64_t keyOf(const void* item) noexcept { return XXH_readLE64(item); }
+};
+
 // The serialized format's checksum (FORMAT.md): XXH3-64 with seed 0. Frozen
 // with format version 1, independently of the item hash's id.
 inline std::uint64_t formatChecksum(const unsigned char* data, std::size_t length) noexcept {

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <type_traits>
 
+#include "any_buckets.hpp"
 #include "batch_memory.hpp"
 #include "buckets.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
@@ -67,14 +68,18 @@ class KickLog {
 
 // WebAssembly is downloaded, so there the kernels trade a little speed for
 // size: the per-item insert and delete are shared out of line by the single
-// and batch paths, and batches of 8-byte items take the general batch path.
-// Natively both are compiled for speed.
+// and batch paths (CUCKOO_SHARED_IN_WASM), and batches of 8-byte items take
+// the general batch path. Natively everything is compiled for speed: the
+// algorithms are inlined into each entry point (CUCKOO_INLINE_NATIVELY), so
+// that no call passes a table view and an item's location through memory.
 #if defined(__wasm__)
 inline constexpr bool kCompactCode = true;
-#define CUCKOO_OUT_OF_LINE_IN_WASM [[gnu::noinline]]
+#define CUCKOO_SHARED_IN_WASM [[gnu::noinline]]
+#define CUCKOO_INLINE_NATIVELY
 #else
 inline constexpr bool kCompactCode = false;
-#define CUCKOO_OUT_OF_LINE_IN_WASM
+#define CUCKOO_SHARED_IN_WASM [[gnu::always_inline]]
+#define CUCKOO_INLINE_NATIVELY [[gnu::always_inline]]
 #endif
 
 // The items of a batch of 8-byte items: their length is a constant, so the
@@ -90,42 +95,61 @@ struct EightByteItems {
 template <class Buckets, class Index>
 class Kernel {
  public:
+  // The entry points of KernelTable: each locates the item and hands its
+  // place to the algorithm. The ones on an 8-byte item given as its value
+  // (CuckooFilter's key overloads) hash it without reading memory.
   static bool insert(CuckooFilter& f, const void* item, std::size_t length) noexcept {
     SilentObserver silent;
-    return insertLocated(f, buckets(f), locate(f, index(f), item, length), silent);
+    return insertLocated(f, locate(f, item, length), silent);
+  }
+  static bool insertKey(CuckooFilter& f, std::uint64_t key) noexcept {
+    SilentObserver silent;
+    return insertLocated(f, locateKey(f, key), silent);
   }
 
   static InsertOutcome insertUnique(CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    const Buckets view = buckets(f);
-    const ItemLocation where = locate(f, index(f), item, length);
-    if (containsIn(f.state_, view, where)) return InsertOutcome::kAlreadyPresent;
+    // WebAssembly composes it of two entry points (hashing the item twice)
+    // rather than carry a third copy of the lookup.
+    if constexpr (kCompactCode) {
+      if (contains(f, item, length)) return InsertOutcome::kAlreadyPresent;
+      return insert(f, item, length) ? InsertOutcome::kInserted : InsertOutcome::kFull;
+    }
+    const ItemLocation where = locate(f, item, length);
+    if (containsLocated(f, where)) return InsertOutcome::kAlreadyPresent;
     SilentObserver silent;
-    return insertLocated(f, view, where, silent) ? InsertOutcome::kInserted : InsertOutcome::kFull;
+    return insertLocated(f, where, silent) ? InsertOutcome::kInserted : InsertOutcome::kFull;
   }
 
   static bool insertObserved(CuckooFilter& f, const void* item, std::size_t length, InsertObserver& observer) noexcept {
-    return insertLocated(f, buckets(f), locate(f, index(f), item, length), observer);
+    return insertLocated(f, locate(f, item, length), observer);
   }
 
   static bool contains(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    // The 8-byte path needs no call, so it runs without a stack frame; other
-    // lengths go through XXH3's dispatch in a function of their own.
-    if (kSpecialised && length == 8) return containsIn(f.state_, buckets(f), locate(f, index(f), item, 8));
+    // Natively the 8-byte path needs no call, so it runs without a stack
+    // frame; other lengths go through XXH3's dispatch in a function of their own.
+    if (kSpecialised && length == 8) return containsKey(f, ItemHash::keyOf(item));
     return containsAnyLength(f, item, length);
+  }
+  static bool containsKey(const CuckooFilter& f, std::uint64_t key) noexcept {
+    return containsLocated(f, locateKey(f, key));
   }
 
   static bool erase(CuckooFilter& f, const void* item, std::size_t length) noexcept {
     SilentObserver silent;
-    return eraseLocated(f, buckets(f), locate(f, index(f), item, length), silent);
+    return eraseLocated(f, locate(f, item, length), silent);
+  }
+  static bool eraseKey(CuckooFilter& f, std::uint64_t key) noexcept {
+    SilentObserver silent;
+    return eraseLocated(f, locateKey(f, key), silent);
   }
 
   // erase(), the walk that re-places a stashed fingerprint told to `observer`.
   static bool eraseObserved(CuckooFilter& f, const void* item, std::size_t length, InsertObserver& observer) noexcept {
-    return eraseLocated(f, buckets(f), locate(f, index(f), item, length), observer);
+    return eraseLocated(f, locate(f, item, length), observer);
   }
 
   static unsigned count(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    return countIn(f.state_, buckets(f), locate(f, index(f), item, length));
+    return countIn(f.state_, buckets(f), locate(f, item, length));
   }
 
   // Adds a fingerprint found in `bucket` of another filter of the same shape
@@ -133,7 +157,7 @@ class Kernel {
   // False, with nothing changed, when it cannot be placed.
   static bool insertFingerprint(CuckooFilter& f, std::uint32_t fingerprint, std::uint32_t bucket) noexcept {
     SilentObserver silent;
-    return insertLocated(f, buckets(f), ItemLocation{fingerprint, bucket, index(f).alternate(bucket, fingerprint)}, silent);
+    return insertLocated(f, ItemLocation{fingerprint, bucket, index(f).alternate(bucket, fingerprint)}, silent);
   }
 
   static void containsMany(const CuckooFilter& f, const ItemBatch& batch, unsigned char* answers) noexcept {
@@ -157,13 +181,10 @@ class Kernel {
   // Algorithm 2, plus the stash.
   // Both buckets are always read and tested, without a branch between them:
   // an item is in either with odds near one half, so a branch would be
-  // mispredicted as often.
-  // (A semi-sorted bucket costs a decode: there the second is read only
-  // when the first does not hold the fingerprint.)
+  // mispredicted as often. (The generic view tests both in one call.)
   static bool containsIn(const FilterState& state, const Buckets& view, const ItemLocation& where) noexcept {
-    if constexpr (Buckets::kSemiSorted) {
-      return view.holds(view.probe(where.primaryBucket), where.fingerprint) ||
-             view.holds(view.probe(where.alternateBucket), where.fingerprint) || stashHolds(state, where);
+    if constexpr (std::is_same_v<Buckets, AnyBuckets>) {
+      return view.holdsEither(where.primaryBucket, where.alternateBucket, where.fingerprint) || stashHolds(state, where);
     } else {
       const bool inBuckets = (static_cast<unsigned>(view.holds(view.probe(where.primaryBucket), where.fingerprint)) |
                               static_cast<unsigned>(view.holds(view.probe(where.alternateBucket), where.fingerprint))) != 0;
@@ -182,7 +203,7 @@ class Kernel {
   // Algorithm 1 on a located item: true when stored (in the stash at worst);
   // false, with nothing changed, when it cannot be placed.
   template <class Observer>
-  static bool addIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
+  CUCKOO_INLINE_NATIVELY static bool addIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
                     const ItemLocation& where, Observer& observer) noexcept {
     const bool placed =
         place(state, maxKicks, view, relation, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
@@ -195,12 +216,11 @@ class Kernel {
   // or the stash; a slot freed while the stash is occupied gets the stashed
   // fingerprint a fresh walk.
   template <class Observer>
-  static bool eraseIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
+  CUCKOO_INLINE_NATIVELY static bool eraseIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
                       const ItemLocation& where, Observer& observer) noexcept {
     if (stashHolds(state, where)) {
       state.stash = Stash{};
-    } else if (!view.removeOne(where.primaryBucket, where.fingerprint) &&
-               !view.removeOne(where.alternateBucket, where.fingerprint)) {
+    } else if (!removeFromBuckets(view, where)) {
       return false;
     } else if (state.stash.occupied) {
       // It may come back to the stash (possibly as a different fingerprint),
@@ -214,7 +234,7 @@ class Kernel {
 
  private:
   [[gnu::noinline]] static bool containsAnyLength(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
-    return containsIn(f.state_, buckets(f), locate(f, index(f), item, length));
+    return containsLocated(f, locate(f, item, length));
   }
 
   static bool isEightByte(const ItemBatch& batch) noexcept { return batch.offsets == nullptr && batch.width == 8; }
@@ -222,7 +242,11 @@ class Kernel {
   static unsigned popcount(std::uint32_t v) noexcept { return static_cast<unsigned>(__builtin_popcount(v)); }
 
   [[gnu::always_inline]] static Buckets buckets(const CuckooFilter& f) noexcept {
-    if constexpr (Buckets::kSemiSorted) {
+    if constexpr (std::is_same_v<Buckets, AnyBuckets>) {
+      return AnyBuckets(PackedBuckets<0, 0>(const_cast<unsigned char*>(f.packedTable_.data()), f.packedTable_.shape()),
+                        SemiSortedBuckets<0>(const_cast<unsigned char*>(f.semiSortedTable_.data()), f.params_.fingerprintBits),
+                        f.params_.semiSort);
+    } else if constexpr (Buckets::kSemiSorted) {
       return Buckets(const_cast<unsigned char*>(f.semiSortedTable_.data()), f.params_.fingerprintBits);
     } else {
       return Buckets(const_cast<unsigned char*>(f.packedTable_.data()), f.packedTable_.shape());
@@ -243,9 +267,8 @@ class Kernel {
   // everything at run time, the item's length included.
   static constexpr bool kSpecialised = !Buckets::kGeneric;
 
-  [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const Index& index, const void* item,
-                                                    std::size_t length) noexcept {
-    return locateSeeded(index, f.params_.seed, Buckets::fingerprintBits(f), keyedOf(f), item, length);
+  [[gnu::always_inline]] static ItemHash itemHash(const CuckooFilter& f) noexcept {
+    return ItemHash{f.params_.seed, f.eightByteFlip_, keyedOf(f)};
   }
   // Whether the filter hashes with the keyed hash: never for a specialised
   // kernel (kernelFor gives keyed filters the generic one), so there the
@@ -253,15 +276,23 @@ class Kernel {
   [[gnu::always_inline]] static bool keyedOf(const CuckooFilter& f) noexcept {
     return !kSpecialised && f.params_.keyedHash;
   }
-  // `seed` and `fingerprintBits` (a constant in a specialised kernel) as
-  // values, so that a batch loop keeps them, and what XXH3 derives from the
-  // seed, in registers rather than reloading them after every store.
-  [[gnu::always_inline]] static ItemLocation locateSeeded(const Index& index, std::uint64_t seed, unsigned fingerprintBits,
-                                                          bool keyed, const void* item, std::size_t length) noexcept {
-    // Numbers from JavaScript and typed arrays are 8 bytes.
-    const std::uint64_t hash =
-        kSpecialised && length == 8 ? hashEightBytes(item, seed) : hashItem(item, length, seed, keyed);
-    return locateWith(index, hash, fingerprintBits);
+  // Where an item goes (hashing.hpp), inlined everywhere: in WebAssembly a
+  // call would pass the hash and the location through memory.
+  [[gnu::always_inline]] static ItemLocation locate(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
+    return locateHashed(index(f), itemHash(f), Buckets::fingerprintBits(f), item, length);
+  }
+  [[gnu::always_inline]] static ItemLocation locateKey(const CuckooFilter& f, std::uint64_t key) noexcept {
+    return locateWith(index(f), itemHash(f).ofKey(key), Buckets::fingerprintBits(f));
+  }
+  // The hash and `fingerprintBits` (a constant in a specialised kernel) as
+  // values, so that a batch loop keeps them in registers. An 8-byte item (a
+  // number from JavaScript, an element of a typed array) takes the hash's
+  // path for a key in a specialised kernel, and XXH3's length dispatch in the
+  // generic one, whose code stays smaller (numbers reach it as keys).
+  [[gnu::always_inline]] static ItemLocation locateHashed(const Index& index, const ItemHash& hash, unsigned fingerprintBits,
+                                                          const void* item, std::size_t length) noexcept {
+    const std::uint64_t h = kSpecialised && length == 8 ? hash.ofKey(ItemHash::keyOf(item)) : hash.ofBytes(item, length);
+    return locateWith(index, h, fingerprintBits);
   }
 
   [[gnu::always_inline]] static bool stashHolds(const FilterState& state, std::uint32_t fingerprint,
@@ -273,23 +304,42 @@ class Kernel {
     return stashHolds(state, where.fingerprint, where.primaryBucket, where.alternateBucket);
   }
 
+  // The algorithms on the filter's own table; in WebAssembly the insert and
+  // the delete are shared by the entry points above and the batches.
+  [[gnu::always_inline]] static bool containsLocated(const CuckooFilter& f, const ItemLocation& where) noexcept {
+    return containsIn(f.state_, buckets(f), where);
+  }
   template <class Observer>
-  CUCKOO_OUT_OF_LINE_IN_WASM static bool insertLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
-                                                       Observer& observer) noexcept {
-    return addIn(f.state_, f.params_.maxKicks, view, index(f), where, observer);
+  CUCKOO_SHARED_IN_WASM static bool insertLocated(CuckooFilter& f, const ItemLocation& where, Observer& observer) noexcept {
+    return addIn(f.state_, f.params_.maxKicks, buckets(f), index(f), where, observer);
+  }
+  template <class Observer>
+  CUCKOO_SHARED_IN_WASM static bool eraseLocated(CuckooFilter& f, const ItemLocation& where, Observer& observer) noexcept {
+    return eraseIn(f.state_, f.params_.maxKicks, buckets(f), index(f), where, observer);
   }
 
-  template <class Observer>
-  CUCKOO_OUT_OF_LINE_IN_WASM static bool eraseLocated(CuckooFilter& f, Buckets view, const ItemLocation& where,
-                                                      Observer& observer) noexcept {
-    return eraseIn(f.state_, f.params_.maxKicks, view, index(f), where, observer);
+  // Empties the lowest slot holding the fingerprint in the first bucket, else
+  // in the second. A plain bucket is tested without a branch, so natively
+  // the bucket is chosen from both read at once: a deleted item is in either
+  // with odds near one half, so a branch on the first would be mispredicted
+  // as often, and the second read would wait for it. (A semi-sorted test
+  // branches on the nibbles it finds, and WebAssembly keeps the smaller code:
+  // there the first is tried first.)
+  CUCKOO_INLINE_NATIVELY static bool removeFromBuckets(Buckets& view, const ItemLocation& where) noexcept {
+    if constexpr (Buckets::kSemiSorted || kCompactCode) {
+      return view.removeOne(where.primaryBucket, where.fingerprint) || view.removeOne(where.alternateBucket, where.fingerprint);
+    } else {
+      const bool inFirst = view.holds(view.probe(where.primaryBucket), where.fingerprint);
+      const bool inSecond = view.holds(view.probe(where.alternateBucket), where.fingerprint);
+      return (inFirst || inSecond) && view.removeOne(inFirst ? where.primaryBucket : where.alternateBucket, where.fingerprint);
+    }
   }
 
   // Rare (a delete while the stash is occupied), so kept out of line. The
   // stash is empty during the walk, so it cannot be refused.
   template <class Observer>
-  [[gnu::noinline, gnu::cold]] static void reinsertStash(FilterState& state, std::uint32_t maxKicks, Buckets& view,
-                                                         const Index& relation, Observer& observer) noexcept {
+  [[gnu::noinline, gnu::cold]] static void reinsertStash(FilterState& state, std::uint32_t maxKicks, Buckets view,
+                                                         Index relation, Observer& observer) noexcept {
     const Stash homeless = state.stash;
     state.stash = Stash{};
     place(state, maxKicks, view, relation, homeless.fingerprint, homeless.bucket,
@@ -300,7 +350,7 @@ class Kernel {
   // `alternate`: the lowest free slot of either, else evictions. False, with
   // nothing changed, only when evictions run out while the stash is occupied.
   template <class Observer>
-  static bool place(FilterState& state, std::uint32_t maxKicks, Buckets& view, const Index& relation,
+  CUCKOO_INLINE_NATIVELY static bool place(FilterState& state, std::uint32_t maxKicks, Buckets& view, const Index& relation,
                     std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate, Observer& observer) noexcept {
     if (view.insertIntoEmptySlot(primary, fingerprint)) {
       observer.onPlaced(primary, fingerprint);
@@ -322,9 +372,11 @@ class Kernel {
   // buckets full while the stash is in use) the walk must be undoable: then
   // every kick is undone from the last (putting back, in its bucket, the
   // fingerprint it displaced in place of the one it brought), the PRNG
-  // restored, and the walk returns false having changed nothing.
+  // restored, and the walk returns false having changed nothing. (The view
+  // and the relation by value: taking their address would keep them in
+  // memory in the inserts that call this.)
   template <class Observer>
-  [[gnu::noinline]] static bool evict(FilterState& state, std::uint32_t maxKicks, Buckets& view, const Index& relation,
+  [[gnu::noinline]] static bool evict(FilterState& state, std::uint32_t maxKicks, Buckets view, Index relation,
                                       std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
                                       Observer& observer) noexcept {
     const bool undoable = state.stash.occupied;
@@ -359,26 +411,22 @@ class Kernel {
     return false;
   }
 
-  // The places of items [first, first + n) of a batch, each bucket's first
-  // cache line requested while the rest of the block is hashed.
+  // The places of items [first, first + n) of a batch, and their buckets
+  // requested before any is tested, so that the block's reads overlap:
+  // natively each bucket's first cache line is prefetched while the rest of
+  // the block is hashed; WebAssembly has no prefetch, so there the block's
+  // buckets are read once it is hashed.
   template <class Items>
   static void locateBlock(const CuckooFilter& f, const Index& relation, const Buckets& view, const Items& items,
                           std::size_t first, std::size_t n, ItemLocation* where) noexcept {
     const Index layout = relation;
-    const std::uint64_t seed = f.params_.seed;
+    const ItemHash hash = itemHash(f);
     const unsigned fingerprintBits = Buckets::fingerprintBits(f);
-    const bool keyed = keyedOf(f);
     for (std::size_t k = 0; k < n; ++k) {
-      where[k] = locateSeeded(layout, seed, fingerprintBits, keyed, items.item(first + k), items.length(first + k));
+      where[k] = locateHashed(layout, hash, fingerprintBits, items.item(first + k), items.length(first + k));
       prefetch(view.address(where[k].primaryBucket));
       prefetch(view.address(where[k].alternateBucket));
     }
-  }
-
-  // Inserts and deletes change the table one item at a time; in wasm their
-  // block's buckets are read first so that the misses overlap, as a prefetch
-  // would natively.
-  static void touchBlock(const Buckets& view, const ItemLocation* where, std::size_t n) noexcept {
     if constexpr (!kPrefetches) {
       unsigned char seen = 0;
       for (std::size_t k = 0; k < n; ++k) {
@@ -393,28 +441,10 @@ class Kernel {
     const Buckets view = buckets(f);
     const Index relation = index(f);
     ItemLocation where[kBatchBlock];
-    typename Buckets::Probe first[kBatchBlock];
-    typename Buckets::Probe second[kBatchBlock];
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
       locateBlock(f, relation, view, items, base, n, where);
-      if constexpr (kPrefetches) {
-        for (std::size_t k = 0; k < n; ++k) {
-          answers[base + k] = containsIn(f.state_, view, where[k]) ? 1 : 0;
-        }
-        continue;
-      }
-      for (std::size_t k = 0; k < n; ++k) {
-        first[k] = view.probe(where[k].primaryBucket);
-        second[k] = view.probe(where[k].alternateBucket);
-      }
-      for (std::size_t k = 0; k < n; ++k) {
-        const bool inBuckets = (static_cast<unsigned>(view.holds(first[k], where[k].fingerprint)) |
-                                static_cast<unsigned>(view.holds(second[k], where[k].fingerprint))) != 0;
-        answers[base + k] =
-            inBuckets || stashHolds(f.state_, where[k].fingerprint, where[k].primaryBucket, where[k].alternateBucket) ? 1
-                                                                                                                        : 0;
-      }
+      for (std::size_t k = 0; k < n; ++k) answers[base + k] = containsIn(f.state_, view, where[k]) ? 1 : 0;
     }
   }
 
@@ -428,9 +458,8 @@ class Kernel {
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
       locateBlock(f, relation, view, items, base, n, where);
-      touchBlock(view, where, n);
       for (std::size_t k = 0; k < n; ++k) {
-        if (!insertLocated(f, view, where[k], silent)) return base + k;
+        if (!insertLocated(f, where[k], silent)) return base + k;
       }
     }
     return items.count;
@@ -446,9 +475,8 @@ class Kernel {
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
       locateBlock(f, relation, view, items, base, n, where);
-      touchBlock(view, where, n);
       SilentObserver silent;
-      for (std::size_t k = 0; k < n; ++k) erased += eraseLocated(f, view, where[k], silent) ? 1 : 0;
+      for (std::size_t k = 0; k < n; ++k) erased += eraseLocated(f, where[k], silent) ? 1 : 0;
     }
     return erased;
   }
@@ -456,4 +484,5 @@ class Kernel {
 
 }  // namespace cuckoo::detail
 
-#undef CUCKOO_OUT_OF_LINE_IN_WASM
+#undef CUCKOO_SHARED_IN_WASM
+#undef CUCKOO_INLINE_NATIVELY

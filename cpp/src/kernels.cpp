@@ -23,13 +23,14 @@ namespace {
 // demo's observed inserts and deletes, merging) take the generic kernel's
 // path (kernels_generic.cpp), which makes the same decisions: this keeps the
 // WebAssembly modules small. The tables are filled when the program starts,
-// from the generic tables, which are constants.
+// from the generic table, which is a constant.
 template <class Buckets, class Index>
 KernelTable tableOf(const char* name) {
   using K = Kernel<Buckets, Index>;
-  const KernelTable& generic = Buckets::kSemiSorted ? kGenericSemiSorted : kGenericPacked;
-  return KernelTable{name,          &K::insert,           generic.insertUnique, generic.insertObserved,
-                     &K::contains,  &K::erase,            generic.count,        generic.eraseObserved,
+  const KernelTable& generic = kGeneric;
+  return KernelTable{name,          &K::insert,           &K::insertKey,        generic.insertUnique,
+                     generic.insertObserved,              &K::contains,         &K::containsKey,
+                     &K::erase,     &K::eraseKey,         generic.count,        generic.eraseObserved,
                      generic.insertFingerprint,           &K::insertMany,       &K::containsMany,
                      &K::eraseMany};
 }
@@ -83,7 +84,7 @@ const KernelTable& semiSortedKernel(const FilterParams& params, bool powerOfTwo)
     static const auto kSemiSorted16 = pairOf<SemiSortedBuckets<16>>("semi-sorted f=16, hash id 1", "semi-sorted f=16, hash id 2");
     if (params.fingerprintBits == 16) return kSemiSorted16.forCount(powerOfTwo);
   }
-  return kGenericSemiSorted;
+  return kGeneric;
 }
 
 const KernelTable& plainKernel(const FilterParams& params, bool powerOfTwo) noexcept {
@@ -95,7 +96,7 @@ const KernelTable& plainKernel(const FilterParams& params, bool powerOfTwo) noex
     if (params.bucketSize == 4 && params.fingerprintBits == 8) return kPlain4x8.forCount(powerOfTwo);
     if (params.bucketSize == 4 && params.fingerprintBits == 16) return kPlain4x16.forCount(powerOfTwo);
   }
-  if (params.bucketSize != 4) return kGenericPacked;
+  if (params.bucketSize != 4) return kGeneric;
   static const auto kPlain4x12 = pairOf<PackedBuckets<4, 12>>("plain b=4 f=12, hash id 1", "plain b=4 f=12, hash id 2");
   static const auto kPlain4 = pairOf<PackedBuckets<4, 0>>("plain b=4, hash id 1", "plain b=4, hash id 2");
   return params.fingerprintBits == 12 ? kPlain4x12.forCount(powerOfTwo) : kPlain4.forCount(powerOfTwo);
@@ -105,7 +106,7 @@ const KernelTable& plainKernel(const FilterParams& params, bool powerOfTwo) noex
 
 const KernelTable& kernelFor(const FilterParams& params, bool generic) noexcept {
   // Keyed filters hash with SipHash, which only the generic kernels carry.
-  if (generic || kLean || params.keyedHash) return params.semiSort ? kGenericSemiSorted : kGenericPacked;
+  if (generic || kLean || params.keyedHash) return kGeneric;
   const bool powerOfTwo = isPowerOfTwo(params.bucketCount);
   return params.semiSort ? semiSortedKernel(params, powerOfTwo) : plainKernel(params, powerOfTwo);
 }

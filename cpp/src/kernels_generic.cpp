@@ -1,10 +1,11 @@
-// The generic kernels: they decide the table's shape and bucket layout at run
-// time, so they serve every shape no specialised kernel is compiled for, any
-// filter switched to them (CuckooFilter::useGenericKernel), and the rarer
-// operations a specialised kernel leaves to them (kernels.cpp). Their own
-// file, so that the lean WebAssembly module can compile them for size while
-// its specialised kernel stays compiled for speed (cpp/CMakeLists.txt).
+// The generic kernel: it decides the table (plain or semi-sorted,
+// any_buckets.hpp), its shape and its bucket layout at run time, so it serves
+// every shape no specialised kernel is compiled for, any filter switched to
+// it (CuckooFilter::useGenericKernel), and the rarer operations a specialised
+// kernel leaves to it (kernels.cpp). Its own file, so that the lean
+// WebAssembly module can compile it for size (cpp/CMakeLists.txt).
 
+#include "any_buckets.hpp"
 #include "kernel.hpp"
 #include "kernel_tables.hpp"
 
@@ -25,18 +26,16 @@ template <class K>
 constexpr auto kObservedErase = &K::eraseObserved;
 #endif
 
-template <class Buckets>
 constexpr KernelTable genericTable() {
-  using K = Kernel<Buckets, BucketIndex>;
-  return KernelTable{"generic",     &K::insert,    &K::insertUnique,      kObservedInsert<K>, &K::contains,
-                     &K::erase,     &K::count,     kObservedErase<K>,     &K::insertFingerprint,
-                     &K::insertMany, &K::containsMany, &K::eraseMany};
+  using K = Kernel<AnyBuckets, BucketIndex>;
+  return KernelTable{"generic",        &K::insert,       &K::insertKey,     &K::insertUnique, kObservedInsert<K>,
+                     &K::contains,     &K::containsKey,  &K::erase,         &K::eraseKey,     &K::count,
+                     kObservedErase<K>, &K::insertFingerprint, &K::insertMany, &K::containsMany, &K::eraseMany};
 }
 
 }  // namespace
 
-// Constant (constexpr), so initialized before kernels.cpp's tables copy from them.
-constexpr KernelTable kGenericPacked = genericTable<PackedBuckets<0, 0>>();
-constexpr KernelTable kGenericSemiSorted = genericTable<SemiSortedBuckets<0>>();
+// Constant (constexpr), so initialized before kernels.cpp's tables copy from it.
+constexpr KernelTable kGeneric = genericTable();
 
 }  // namespace cuckoo::detail

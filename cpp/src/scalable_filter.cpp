@@ -22,7 +22,8 @@ using detail::rejected;
 using detail::ScalableTable;
 using namespace detail::scalable;
 
-ScalableCuckooFilter::ScalableCuckooFilter() noexcept = default;
+// For size, the stash's 16 entries are cleared in a loop, not by 32 stores.
+CUCKOO_ONCE_PER_FILTER ScalableCuckooFilter::ScalableCuckooFilter() noexcept = default;
 ScalableCuckooFilter::~ScalableCuckooFilter() { delete table_; }
 
 ScalableCuckooFilter::ScalableCuckooFilter(ScalableCuckooFilter&& other) noexcept { *this = std::move(other); }
@@ -278,18 +279,18 @@ CUCKOO_ONCE_PER_FILTER Status ScalableCuckooFilter::merge(const ScalableCuckooFi
   // instead (mayGrowForStash).
   constexpr unsigned kGrowAt = Growth::kGrowAt;
   const std::uint64_t items = itemCount_ + other.itemCount_;
-  const auto growBoth = [&merged, &incoming, items]() {
+  const auto growBoth = [&merged, &incoming, items]() CUCKOO_ONCE_PER_FILTER {
     if (!Growth::mayGrowForStash(merged, items)) return detail::rejected(Status::kMergeWouldOverfill);
     const std::uint64_t target = Growth::nextBucketCount(merged);
     Status grown = Growth::growOnce(merged, target);
     if (grown == Status::kOk) grown = Growth::growOnce(incoming, target);
     return grown;
   };
-  const auto roomFor = [&merged, &incoming]() {
+  const auto roomFor = [&merged, &incoming]() CUCKOO_ONCE_PER_FILTER {
     const double slots = static_cast<double>(merged.table_->bucketCount() * kSlots);
     return static_cast<double>(merged.entryCount_ + incoming.entryCount_) <= kMaxLoad * slots;
   };
-  const auto place = [&merged, &incoming, &growBoth](HeldEntry held) {
+  const auto place = [&merged, &incoming, &growBoth](HeldEntry held) CUCKOO_ONCE_PER_FILTER {
     --incoming.entryCount_;
     ++merged.entryCount_;
     if (!Placement::placeHeld(merged, held)) {

@@ -60,11 +60,15 @@ void semisort::encode(unsigned char* bytes, std::uint64_t bitPos, unsigned finge
   for (unsigned s = 0; s < 4; ++s) bits::write(bytes, bitPos + kNibbleRankBits + s * lowBits, lowBits, e[s] & lowMask);
 }
 
-semisort::Bucket SemiSortedTable::decode(std::uint64_t bucket) const noexcept {
-  const std::uint64_t bitPos = bucket * bucketBits_;
+semisort::Bucket semisort::decode(const unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits) noexcept {
   // Up to f = 15 (56 bits) a bucket fits the 57 bits one window always holds.
-  if (bucketBits_ <= 57) return semisort::decodeWindow(bits::read(bytes_, bitPos, bucketBits_), bitsPerEntry_);
-  return semisort::decodeFields(bytes_, bitPos, bitsPerEntry_);
+  const unsigned bucketBits = 4 * fingerprintBits - 4;
+  if (bucketBits <= 57) return decodeWindow(bits::read(bytes, bitPos, bucketBits), fingerprintBits);
+  return decodeFields(bytes, bitPos, fingerprintBits);
+}
+
+semisort::Bucket SemiSortedTable::decode(std::uint64_t bucket) const noexcept {
+  return semisort::decode(bytes_, bucket * bucketBits_, bitsPerEntry_);
 }
 
 bool SemiSortedTable::validatePayload(const unsigned char* bytes, std::size_t byteCount, unsigned fingerprintBits,

@@ -2,7 +2,7 @@
 
 namespace cuckoo {
 
-const char* statusMessage(Status status) noexcept {
+const char* filterStatusMessage(Status status) noexcept {
   switch (status) {
     case Status::kOk: return "ok";
     case Status::kInvalidFingerprintBits: return "fingerprintBits must be an integer from 2 to 32";
@@ -18,19 +18,12 @@ const char* statusMessage(Status status) noexcept {
     case Status::kFalsePositiveRateTooLow: return "the false-positive rate is too low: it would need fingerprints wider than 32 bits";
     case Status::kInvalidSemiSortParameters:
       return "semiSort needs bucketSize 4 and fingerprintBits from 5 to 32";
-    case Status::kSemiSortRateOutOfRange:
-      return "semiSort needs bucketSize 4, which is the space-optimal choice only for false-positive rates above "
-             "0.00001 and up to 0.002; use semiSort: false for this rate";
     case Status::kFormatBadMagic: return "not a cuckoo-wasm filter: bad magic bytes";
     case Status::kFormatUnsupportedVersion: return "unsupported format version";
     case Status::kFormatTruncated: return "the data is truncated";
     case Status::kFormatBadParameters: return "the stored parameters are invalid";
     case Status::kFormatChecksumMismatch: return "checksum mismatch: the data is corrupted";
     case Status::kFormatInconsistent: return "the stored contents are inconsistent with the parameters";
-    case Status::kInvalidBloomBitCount: return "bitCount must be an integer from 1 to 2^32";
-    case Status::kInvalidBloomHashCount: return "hashCount must be an integer from 1 to 32";
-    case Status::kInvalidBitsPerItem: return "bits per item must be a positive finite number";
-    case Status::kBloomFalsePositiveRateTooLow: return "the false-positive rate is too low for a Bloom filter: it would need more than 32 hash functions";
     case Status::kInvalidGrowth: return "growth must be a number from 1.01 to 2";
     case Status::kInvalidInitialCapacity: return "initialCapacity must be an integer from 1 to 2^32";
     case Status::kMergeFingerprintBitsDiffer: return "the filters cannot be merged: their fingerprintBits differ";
@@ -46,8 +39,27 @@ const char* statusMessage(Status status) noexcept {
     case Status::kPatchWrongBase:
     case Status::kPatchFiltersDiffer:
     case Status::kPatchShapeChanged: break;
+    // statusMessage has these (status.hpp says why).
+    case Status::kSemiSortRateOutOfRange:
+    case Status::kInvalidBloomBitCount:
+    case Status::kInvalidBloomHashCount:
+    case Status::kInvalidBitsPerItem:
+    case Status::kBloomFalsePositiveRateTooLow: break;
   }
   return "unknown status";
+}
+
+const char* statusMessage(Status status) noexcept {
+  switch (status) {
+    case Status::kSemiSortRateOutOfRange:
+      return "semiSort needs bucketSize 4, which is the space-optimal choice only for false-positive rates above "
+             "0.00001 and up to 0.002; use semiSort: false for this rate";
+    case Status::kInvalidBloomBitCount: return "bitCount must be an integer from 1 to 2^32";
+    case Status::kInvalidBloomHashCount: return "hashCount must be an integer from 1 to 32";
+    case Status::kInvalidBitsPerItem: return "bits per item must be a positive finite number";
+    case Status::kBloomFalsePositiveRateTooLow: return "the false-positive rate is too low for a Bloom filter: it would need more than 32 hash functions";
+    default: return filterStatusMessage(status);
+  }
 }
 
 }  // namespace cuckoo

@@ -434,5 +434,23 @@ TEST(BloomStatus, NewStatusesHaveMessages) {
   EXPECT_EQ(static_cast<int>(Status::kBloomFalsePositiveRateTooLow), 33);
 }
 
+// What a module without Bloom filters shows (the lean WebAssembly module):
+// statusMessage's sentence for every status but Bloom filters' and the
+// retired kSemiSortRateOutOfRange, which it does not know.
+TEST(BloomStatus, FilterStatusMessageLeavesOutBloomsSentences) {
+  const std::set<Status> leftOut = {Status::kSemiSortRateOutOfRange, Status::kInvalidBloomBitCount,
+                                    Status::kInvalidBloomHashCount, Status::kInvalidBitsPerItem,
+                                    Status::kBloomFalsePositiveRateTooLow};
+  for (int value = 0; value <= 255; ++value) {
+    const auto s = static_cast<Status>(value);
+    if (leftOut.count(s) != 0) {
+      EXPECT_STREQ(filterStatusMessage(s), "unknown status") << value;
+      EXPECT_STRNE(statusMessage(s), "unknown status") << value;
+    } else {
+      EXPECT_STREQ(filterStatusMessage(s), statusMessage(s)) << value;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace cuckoo

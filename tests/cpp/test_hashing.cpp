@@ -11,6 +11,7 @@
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/hashing.hpp"
 #include "cuckoo/prng.hpp"
+#include "item_hash.hpp"
 #include "test_support.hpp"
 
 namespace cuckoo {
@@ -150,6 +151,26 @@ TEST(Hashing, LocationUsesDisjointHashHalves) {
   const ItemLocation moved = index.locate(hash ^ 0x1, 12);
   EXPECT_EQ(moved.fingerprint, where.fingerprint);
   EXPECT_EQ(moved.primaryBucket, 0xdef1U);
+}
+
+TEST(Hashing, AnEightByteKeyHashesAsItsBytesWithTheSeedDerivedOnce) {
+  // ItemHash (item_hash.hpp) takes what XXH3 derives from the seed once per
+  // filter and an 8-byte item as its little-endian value: the same hash.
+  SplitMix64 rng(7);
+  std::vector<std::uint64_t> seeds = {0, 1, ~std::uint64_t{0}, 0x0123456789abcdefULL, 0xFFFFFFFFULL, 0xFFFFFFFF00000000ULL};
+  for (int i = 0; i < 64; ++i) seeds.push_back(rng.next());
+  for (const std::uint64_t seed : seeds) {
+    const detail::ItemHash hash = detail::ItemHash::forSeed(seed);
+    for (int i = 0; i < 256; ++i) {
+      const std::uint64_t key = i < 4 ? std::uint64_t{0} - static_cast<std::uint64_t>(i) : rng.next() >> (i % 64);
+      unsigned char bytes[8];
+      for (int b = 0; b < 8; ++b) bytes[b] = static_cast<unsigned char>(key >> (8 * b));
+      const std::uint64_t expected = XXH3_64bits_withSeed(bytes, 8, seed);
+      ASSERT_EQ(hash.ofKey(key), expected) << "seed " << seed << " key " << key;
+      ASSERT_EQ(hash.ofKey(detail::ItemHash::keyOf(bytes)), expected);
+      ASSERT_EQ(hash.ofBytes(bytes, 8), expected);
+    }
+  }
 }
 
 TEST(Prng, SameSeedSameSequenceDifferentSeedDifferentSequence) {

@@ -178,6 +178,46 @@ TEST(KernelChoice, EveryShapeGetsItsKernelAndTheSwitchGivesTheGenericOne) {
   }
 }
 
+// An integer key is the item of its 8 little-endian bytes, with the filter's
+// own kernel and the generic one, and with the keyed hash (which only the
+// generic kernel carries): a fill through the key overloads leaves the bytes
+// a fill through the byte calls leaves, and each finds the other's items.
+TEST(KeyOverloads, AKeyIsTheItemOfItsEightLittleEndianBytes) {
+  for (const bool keyed : {false, true}) {
+    for (const bool semiSort : {false, true}) {
+      FilterParams params;
+      params.fingerprintBits = semiSort ? 13 : 12;
+      params.semiSort = semiSort;
+      params.bucketCount = 256;
+      params.seed = 0x0123456789abcdefULL;
+      params.keyedHash = keyed;
+      for (const bool generic : {false, true}) {
+        CuckooFilter byKey = created(params, generic), byBytes = created(params, generic);
+        std::vector<std::uint64_t> stored;
+        for (std::uint64_t i = 0; !byKey.stash().occupied; ++i) {
+          const std::uint64_t key = i * 0x9E3779B97F4A7C15ULL;
+          const std::vector<unsigned char> bytes = itemBytes(key, 8);
+          ASSERT_EQ(byKey.insert(key), byBytes.insert(bytes.data(), bytes.size()));
+          stored.push_back(key);
+        }
+        const std::string where = std::string(keyed ? "keyed " : "") + (semiSort ? "semi-sorted " : "plain ") + byKey.kernelName();
+        EXPECT_TRUE(serialized(byKey) == serialized(byBytes)) << where;
+        for (const std::uint64_t key : stored) {
+          const std::vector<unsigned char> bytes = itemBytes(key, 8);
+          ASSERT_TRUE(byKey.contains(bytes.data(), bytes.size())) << where;
+          ASSERT_TRUE(byBytes.contains(key)) << where;
+        }
+        for (std::size_t k = 0; k < stored.size(); k += 2) {
+          const std::vector<unsigned char> bytes = itemBytes(stored[k], 8);
+          ASSERT_TRUE(byKey.erase(stored[k])) << where;
+          ASSERT_TRUE(byBytes.erase(bytes.data(), bytes.size())) << where;
+        }
+        EXPECT_TRUE(serialized(byKey) == serialized(byBytes)) << where << " after the erases";
+      }
+    }
+  }
+}
+
 // ------------------------------------------- specialised against generic
 
 // Sees an insert's steps, to compare the path two kernels take.
@@ -208,9 +248,37 @@ class Twins {
         << what << " of key " << key;
     return mine;
   }
-  bool insert(std::uint64_t key) { return on("insert", key, &CuckooFilter::insert); }
-  bool erase(std::uint64_t key) { return on("erase", key, &CuckooFilter::erase); }
-  bool contains(std::uint64_t key) { return on("contains", key, &CuckooFilter::contains); }
+  // The same for the operations with a key overload: an 8-byte item, which
+  // is `key`'s little-endian bytes, goes to one filter as the integer and to
+  // the other as its bytes, taking turns, so that the overload is checked
+  // against the bytes and against the other kernel at once.
+  template <class Bytes, class Integer>
+  bool onKey(const char* what, std::uint64_t key, Bytes bytes, Integer integer) {
+    const std::vector<unsigned char> item = itemBytes(key, lengthOf(key));
+    if (item.size() != 8) {
+      const bool mine = bytes(own_, item);
+      EXPECT_EQ(mine, bytes(generic_, item)) << what << " of key " << key;
+      return mine;
+    }
+    const bool ownTakesKey = key % 2 == 0;
+    const bool mine = ownTakesKey ? integer(own_, key) : bytes(own_, item);
+    EXPECT_EQ(mine, ownTakesKey ? bytes(generic_, item) : integer(generic_, key))
+        << what << " of key " << key << (ownTakesKey ? ": the integer to the own kernel" : ": the integer to the generic one");
+    return mine;
+  }
+  using Item = std::vector<unsigned char>;
+  bool insert(std::uint64_t key) {
+    return onKey("insert", key, [](CuckooFilter& f, const Item& item) { return f.insert(item.data(), item.size()); },
+                 [](CuckooFilter& f, std::uint64_t k) { return f.insert(k); });
+  }
+  bool erase(std::uint64_t key) {
+    return onKey("erase", key, [](CuckooFilter& f, const Item& item) { return f.erase(item.data(), item.size()); },
+                 [](CuckooFilter& f, std::uint64_t k) { return f.erase(k); });
+  }
+  bool contains(std::uint64_t key) {
+    return onKey("contains", key, [](const CuckooFilter& f, const Item& item) { return f.contains(item.data(), item.size()); },
+                 [](const CuckooFilter& f, std::uint64_t k) { return f.contains(k); });
+  }
   unsigned count(std::uint64_t key) { return on("count", key, &CuckooFilter::count); }
   InsertOutcome insertUnique(std::uint64_t key) { return on("insertUnique", key, &CuckooFilter::insertUnique); }
 

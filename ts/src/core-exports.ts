@@ -1,7 +1,9 @@
 // The plain exports of both WebAssembly modules, by the names the bindings
 // give them (bindings/*_exports.cpp): every call the main entry makes, each a
 // wasm function called directly, with no binding layer between.
-// Internal: users see only the classes.
+// Internal: users see only the classes. The package has them under short
+// names (bindings/export-names.json): its build renames them in the modules
+// and in the compiled JavaScript alike (scripts/export-names.mjs).
 
 /** A core object's address in wasm memory: a filter handle. */
 export type Handle = number;
@@ -85,7 +87,6 @@ export interface CoreExports {
   ): number;
   scalable_clear(handle: Handle): number;
   scalable_size: Getter;
-  scalable_entry_count: Getter;
   scalable_load_factor: Getter;
   scalable_stashed: Getter;
   scalable_byte_length: Getter;

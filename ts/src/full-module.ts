@@ -262,12 +262,13 @@ export interface RawStash {
   readonly alternateBucket: number;
 }
 
-/** What describeScalable does not tell of a growable table's shape. */
+/** What the plain getters do not tell of a growable table's shape, and its entries (bindings/inspect_scalable_bindings.cpp). */
 export interface RawScalableShape {
   readonly level: number;
   readonly splitBucket: number;
   readonly initialLevel: number;
   readonly stashCount: number;
+  readonly entryCount: number;
 }
 
 /** The rates of a table shape (bindings/inspect_table_bindings.cpp). */

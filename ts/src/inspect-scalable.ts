@@ -65,13 +65,14 @@ export function scalableShape(filter: ScalableCuckooFilter): ScalableShape {
   const handle = scalableHandle(filter, 'scalableShape');
   const { runtime, full } = requireFull('inspect.scalableShape');
   const { core } = runtime;
+  const { entryCount, ...shape } = full.inspectScalableShape(handle);
   return {
-    ...full.inspectScalableShape(handle),
+    ...shape,
     bucketCount: core.scalable_bucket_count(handle),
     fixedBits: core.scalable_fingerprint_bits(handle),
     tailBits: core.scalable_tail_bits(handle),
     bucketSize: 4,
-    entryCount: core.scalable_entry_count(handle),
+    entryCount,
   };
 }
 

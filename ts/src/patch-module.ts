@@ -34,11 +34,13 @@ needModule({
   entries: 'cuckoo-wasm/patch',
   defaultUrl: patchWasmUrl,
   // The loader took it for a lean module (it is one, with more exports): the patches must be there.
-  instantiate: (module) => {
-    if (!WebAssembly.Module.exports(module).some((entry) => entry.name === 'cuckoo_apply_patch')) {
+  // (Asked of the instance by a property, which the package's short export names rename with it.)
+  instantiate: async (module) => {
+    const runtime = await instantiateLean(module, 'patch');
+    if (typeof (runtime.core as PatchExports).cuckoo_apply_patch !== 'function') {
       throw new Error('this program imports cuckoo-wasm/patch, which needs cuckoo-patch.wasm; the module given is cuckoo.wasm');
     }
-    return instantiateLean(module, 'patch');
+    return runtime;
   },
 });
 

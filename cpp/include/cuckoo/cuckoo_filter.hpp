@@ -133,10 +133,13 @@ struct PatchAccess;
 struct KernelTable {
   const char* name;
   bool (*insert)(CuckooFilter&, const void*, std::size_t) noexcept;
+  bool (*insertKey)(CuckooFilter&, std::uint64_t) noexcept;
   InsertOutcome (*insertUnique)(CuckooFilter&, const void*, std::size_t) noexcept;
   bool (*insertObserved)(CuckooFilter&, const void*, std::size_t, InsertObserver&) noexcept;
   bool (*contains)(const CuckooFilter&, const void*, std::size_t) noexcept;
+  bool (*containsKey)(const CuckooFilter&, std::uint64_t) noexcept;
   bool (*erase)(CuckooFilter&, const void*, std::size_t) noexcept;
+  bool (*eraseKey)(CuckooFilter&, std::uint64_t) noexcept;
   unsigned (*count)(const CuckooFilter&, const void*, std::size_t) noexcept;
   bool (*eraseObserved)(CuckooFilter&, const void*, std::size_t, InsertObserver&) noexcept;
   bool (*insertFingerprint)(CuckooFilter&, std::uint32_t fingerprint, std::uint32_t bucket) noexcept;
@@ -194,6 +197,13 @@ class CuckooFilter {
   // Algorithm 3: removes one copy of the item's fingerprint from its buckets or
   // the stash. Only erase items that were inserted (as with any filter).
   bool erase(const void* item, std::size_t length) noexcept { return kernel_->erase(*this, item, length); }
+  // The same three on an integer key: the item whose bytes are the key's 8
+  // little-endian bytes (as the JavaScript API takes a number), so that
+  // insert(5) and insert(&five, 8) with std::uint64_t five = 5 are one item.
+  // The key goes to the hash by value, not through memory.
+  bool insert(std::uint64_t key) noexcept { return kernel_->insertKey(*this, key); }
+  bool contains(std::uint64_t key) const noexcept { return kernel_->containsKey(*this, key); }
+  bool erase(std::uint64_t key) noexcept { return kernel_->eraseKey(*this, key); }
   // erase(); when it frees a slot while the stash is occupied, the walk that
   // re-places the stashed fingerprint goes to `observer` as an insert's would.
   // Not in the lean WebAssembly module, as insertObserved.
@@ -307,6 +317,8 @@ class CuckooFilter {
   SemiSortedTable semiSortedTable_;  // used when params_.semiSort
   FilterState state_{};
   BucketIndex index_;
+  // What the item hash derives from the seed, once (cpp/src/item_hash.hpp's ItemHash).
+  std::uint64_t eightByteFlip_ = 0;
   const detail::KernelTable* kernel_ = nullptr;
 };
 

@@ -131,6 +131,10 @@ inline bool clearEntry(Bucket& b, std::uint32_t value) noexcept {
 
 // Sorts the entries and stores the bucket at `bitPos` of `bytes`.
 void encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, Bucket contents) noexcept;
+// The bucket at `bitPos` of `bytes` (padded as a table is), by whichever of
+// the two decodings above fits its width: one copy for every caller that
+// knows the width only at run time.
+Bucket decode(const unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits) noexcept;
 
 }  // namespace semisort
 

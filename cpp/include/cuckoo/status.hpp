@@ -73,6 +73,11 @@ enum class Status : std::uint8_t {
 // (`fpr` is paramsForCapacity's falsePositiveRate), so that the TypeScript
 // layer uses the sentence as it is.
 const char* statusMessage(Status status) noexcept;
+// statusMessage's sentence of a status that a cuckoo filter, plain or
+// growable, returns, and "unknown status" for Bloom filters' and the retired
+// kSemiSortRateOutOfRange: all a program without Bloom filters shows, so that
+// the lean WebAssembly module (bindings/facts_exports.cpp) carries no other.
+const char* filterStatusMessage(Status status) noexcept;
 // The sentence of a patch status (kPatch*), and statusMessage's for any other
 // (patch.cpp).
 const char* patchStatusMessage(Status status) noexcept;
