@@ -21,7 +21,7 @@ const usage = `
   console.log(JSON.stringify({ names: Object.keys(redis).filter((k) => k !== 'default' && k !== '__esModule').sort(), refused }));
 `;
 const expected = {
-  names: ['RedisCuckooFilter', 'nodeRedisConnection'],
+  names: ['FilterReplica', 'RedisCuckooFilter', 'nodeRedisConnection'],
   refused: ['TypeError', 'RedisCuckooFilter.open: redis must be a node-redis client or cluster, or a RedisConnection, got number 42'],
 };
 
