@@ -36,7 +36,7 @@ struct ReserveOptions {
   bool seeded = false;
   unsigned shards = 1;
   // Records each shard's change log keeps: 0, no log (format 1); else format 2 (CHANGE-LOG.md).
-  unsigned logLength = 0;
+  unsigned logLength = kDefaultLogLength;
 };
 
 bool parseOptions(String** argv, int argc, ReserveOptions& options, Refusal& refusal) {

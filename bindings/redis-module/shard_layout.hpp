@@ -23,6 +23,10 @@ inline constexpr unsigned kRootBeingCreated = 1;
 // Format 1; format 2 adds the change log (ts/src/redis/CHANGE-LOG.md).
 inline constexpr unsigned kFormatVersion = 1;
 inline constexpr unsigned kLoggedFormatVersion = 2;
+// Records a change log keeps unless RESERVE's LOGLENGTH says otherwise:
+// layout.ts's DEFAULT_LOG_LENGTH, RedisCuckooFilter.create's default, so that
+// RESERVE makes what create makes (tests/redis-module/commands.test.ts).
+inline constexpr unsigned kDefaultLogLength = 1000;
 
 // Byte offsets of the header's fields.
 namespace at {
