@@ -1,7 +1,7 @@
 // A replica that notes, for every writer's next batch, when it first answers
-// for it. It looks after each reply its reader gets (its connection wrapped:
-// the record is applied before a task queued then runs), so it spends nothing
-// waiting. Shared by follower.mjs (a replica in a process of its own) and the
+// for it. It looks after each reply its reader gets and each message its
+// subscription hears (its connections wrapped: the record is applied before a
+// task queued then runs), so it spends nothing waiting. Shared by follower.mjs (a replica in a process of its own) and the
 // lag run's replicas in one process (lag.mjs).
 
 import { nodeRedisConnection, RedisCuckooFilter } from 'cuckoo-wasm/redis';
@@ -24,8 +24,16 @@ export async function watchedReplica(client, name, writers, batches) {
     ...connection,
     duplicate: async () => {
       const reader = await connection.duplicate();
+      const { subscribe } = reader;
       return {
         ...reader,
+        ...(subscribe !== undefined && {
+          subscribe: (channel, command, listener) =>
+            subscribe(channel, command, (message) => {
+              listener(message);
+              setImmediate(look);
+            }),
+        }),
         call: async (key, command, readOnly) => {
           const reply = await reader.call(key, command, readOnly);
           setImmediate(look);

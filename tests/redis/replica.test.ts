@@ -136,29 +136,36 @@ test('the records are CHANGE-LOG.md\'s, field by field: a reader of the spec alo
   expect(await live.redis.exists([log, seq])).toBe(0);
 });
 
-/** A connection whose connection of its own answers XREAD `delayMs` late: a replica that falls behind. */
-function slowReader(inner: RedisConnection, delayMs: () => number): RedisConnection {
+/**
+ * A connection whose connections of their own answer XREAD only after
+ * `delay()` resolves: a replica whose reads fall behind. With `told`, they
+ * also subscribe (the records' messages come at once); without, they cannot.
+ */
+function slowReader(inner: RedisConnection, delay: () => Promise<unknown>, told: boolean): RedisConnection {
   return {
     call: (key, command, readOnly) => inner.call(key, command, readOnly),
     transaction: (key, commands) => inner.transaction(key, commands),
     duplicate: async (): Promise<DuplicateConnection> => {
-      const reader = await inner.duplicate!();
+      const { subscribe, ...reader } = await inner.duplicate!();
+      expect(subscribe).toBeInstanceOf(Function);
       return {
         ...reader,
+        ...(told && { subscribe }),
         call: async (key, command, readOnly) => {
           const reply = await reader.call(key, command, readOnly);
-          await new Promise((resolve) => setTimeout(resolve, delayMs()));
+          await delay();
           return reply;
         },
       };
     },
   };
 }
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('a replica that falls behind a trimmed log reloads the filter, and misses nothing', async () => {
   const { nodeRedisConnection } = await import('cuckoo-wasm/redis');
   let delay = 0;
-  const connection = slowReader(nodeRedisConnection(live.redis), () => delay);
+  const connection = slowReader(nodeRedisConnection(live.redis), () => sleep(delay), false);
   const filter = await RedisCuckooFilter.create(live.redis, 'replica-trimmed', { capacity: 100_000, fpr: 0.001, logLength: 10 });
   await using replica = await RedisCuckooFilter.openReplica(connection, 'replica-trimmed');
   await filter.addMany(numbers(0, 100));
@@ -172,6 +179,71 @@ test('a replica that falls behind a trimmed log reloads the filter, and misses n
   expect(replica.hasMany(numbers(0, 600)).every((answer) => answer === 1)).toBe(true);
   expect(equalBytes(replica.toBytes(), await filter.toBytes())).toBe(true);
   delay = 0;
+  await filter.drop();
+});
+
+test('told by message: a replica whose reads are held back applies each record as it is published, and passes over it when the read brings it', async () => {
+  const { nodeRedisConnection } = await import('cuckoo-wasm/redis');
+  let release: () => void = () => undefined;
+  let held: Promise<void> | undefined = new Promise((resolve) => (release = resolve));
+  let readsSinceRelease = 0;
+  const afterRead = (): Promise<void> => {
+    if (held !== undefined) return held;
+    readsSinceRelease++;
+    return Promise.resolve();
+  };
+  const connection = slowReader(nodeRedisConnection(live.redis), afterRead, true);
+  const filter = await RedisCuckooFilter.create(live.redis, 'replica-told', { capacity: 10_000, fpr: 0.001, seed: 4 });
+  await using replica = await RedisCuckooFilter.openReplica(connection, 'replica-told');
+  const log = '{replica-told:0:0}:log';
+  const raw = live.redis.withTypeMapping({ 36: Buffer });
+  const published = (message: Buffer | string): Promise<unknown> => live.redis.sendCommand(['SPUBLISH', log, message]);
+  // A listener of the spec's own: each message is the entry ID, a space, the record as appended.
+  const listener = live.redis.duplicate();
+  await listener.connect();
+  const heard: Buffer[] = [];
+  await listener.sSubscribe(log, (message) => heard.push(message), true);
+  const synced = async (): Promise<void> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('sync() waited 10 s: no message was applied')), 10_000)));
+    await Promise.race([replica.sync(), late]).finally(() => clearTimeout(timer));
+  };
+  for (let round = 0; round < 10; round++) {
+    await filter.addMany(numbers(100 * round, 100));
+    await filter.deleteMany(numbers(100 * round, 10));
+    // No read has come back: only the messages can have brought the records.
+    await synced();
+    expect([round, equalBytes(replica.toBytes(), await filter.toBytes())]).toEqual([round, true]);
+  }
+  const entries = (await raw.sendCommand(['XRANGE', log, '-', '+'])) as unknown as [Buffer, Buffer[]][];
+  expect(entries.length).toBe(20);
+  expect(heard).toEqual(entries.map(([entryId, entryFields]) => Buffer.concat([entryId, Buffer.from(' '), entryFields[1]!])));
+  await listener.quit();
+  // Messages that are not the next record change nothing: garbage, a record again, a record with an ID and no record.
+  const before = replica.toBytes();
+  const [[id, fields]] = (await raw.sendCommand(['XREVRANGE', log, '+', '-', 'COUNT', '1'])) as unknown as [Buffer, Buffer[]][];
+  expect(await published('not a record')).toBe(1);
+  expect(await published(Buffer.concat([id!, Buffer.from(' '), fields![1]!]))).toBe(1);
+  expect(await published(Buffer.concat([id!, Buffer.from(' ')]))).toBe(1);
+  // The record after the next one (its seq skips one), published ahead of its write: not applied.
+  const ahead = Buffer.from(fields![1]!);
+  ahead.writeBigUInt64BE(ahead.readBigUInt64BE(16) + 2n, 16);
+  expect(await published(Buffer.concat([Buffer.from('9999999999999-0 '), ahead]))).toBe(1);
+  await sleep(50);
+  expect(equalBytes(replica.toBytes(), before)).toBe(true);
+  // The reads come back with every record: each told one passed over, nothing reloaded.
+  held = undefined;
+  release();
+  await filter.add('last');
+  await synced();
+  // The read held back, then one from where it ended, which brings the records told meanwhile.
+  for (let waited = 0; waited < 250 && readsSinceRelease < 1; waited++) await sleep(20);
+  await sleep(20);
+  expect(readsSinceRelease).toBeGreaterThanOrEqual(1);
+  expect(replica.reloads).toBe(0);
+  expect(replica.hasMany(numbers(0, 1000)).filter((answer) => answer === 0).length).toBeLessThanOrEqual(100);
+  expect(numbers(0, 1000).filter((item) => item % 100 >= 10).every((item) => replica.has(item))).toBe(true);
+  expect(equalBytes(replica.toBytes(), await filter.toBytes())).toBe(true);
   await filter.drop();
 });
 

@@ -76,6 +76,15 @@ export interface RedisConnection {
 export interface DuplicateConnection extends RedisConnection {
   /** Ends the connection at once, failing what it was waiting for. */
   close(): void;
+  /**
+   * Optional: subscribes this connection, which then sends no other command,
+   * to `channel` with `command` (`SSUBSCRIBE` where the server has shard
+   * channels, else `SUBSCRIBE`); `listener` gets each message as bytes, and
+   * keeps getting them after the connection is made again. A FilterReplica
+   * given it is told of every change as it is made (CHANGE-LOG.md,
+   * "Publishing a record"); without it, it asks for changes after each one.
+   */
+  subscribe?(channel: string, command: 'SSUBSCRIBE' | 'SUBSCRIBE', listener: (message: Uint8Array) => void): Promise<void>;
 }
 
 /**
@@ -98,6 +107,9 @@ interface NodeRedisDuplicate {
   connect(): Promise<unknown>;
   on(event: 'error', listener: (error: unknown) => void): unknown;
   destroy(): void;
+  /** Its SUBSCRIBE and SSUBSCRIBE, with `bufferMode` true: messages as Buffers. */
+  subscribe?(channel: string, listener: (message: Uint8Array) => void, bufferMode: true): Promise<void>;
+  sSubscribe?(channel: string, listener: (message: Uint8Array) => void, bufferMode: true): Promise<void>;
 }
 
 /**
@@ -165,7 +177,15 @@ async function duplicated<Client extends NodeRedisClient | NodeRedisCluster>(
 ): Promise<DuplicateConnection> {
   copy.on('error', () => undefined);
   await copy.connect();
-  return { ...connectionOf(copy), close: () => copy.destroy() };
+  const { subscribe, sSubscribe } = copy;
+  return {
+    ...connectionOf(copy),
+    close: () => copy.destroy(),
+    ...(isFunction(subscribe) &&
+      isFunction(sSubscribe) && {
+        subscribe: (channel, command, listener) => (command === 'SSUBSCRIBE' ? sSubscribe : subscribe).call(copy, channel, listener, true),
+      }),
+  };
 }
 
 function clusterConnection(cluster: NodeRedisCluster): RedisConnection {

@@ -1,7 +1,12 @@
 // One shard of a FilterReplica: an in-process CuckooFilter started from a
 // snapshot of the shard (its chunks, its log's count and last entry, read in
 // one script) and kept current by the shard's change log (CHANGE-LOG.md),
-// read with XREAD BLOCK on a connection of its own. Anything it cannot follow
+// read with XREAD BLOCK on a connection of its own. Each record is also
+// published as it is made (CHANGE-LOG.md): a follower subscribed applies it
+// from the message at once, without asking (a read waits behind every script
+// the server runs before it, a message leaves with the write's reply), and
+// passes over it when its read brings it again. The log decides: a message
+// that is not the next record is left to the read. Anything it cannot follow
 // exactly — a gap in the records' counts (a trimmed log, a server restarted on
 // older data), a record that does not parse or apply, a broken connection —
 // makes it load a new snapshot; only a filter that is gone (dropped, or its
@@ -25,6 +30,12 @@ const POLL_MS = 10;
 /** After a failed read or snapshot: waits from 20 ms, doubling to 1 s. */
 const FIRST_RETRY_MS = 20;
 const LAST_RETRY_MS = 1000;
+/** A stream entry ID is at most 41 characters (two 64-bit numbers and a dash). */
+const MAX_ID_LENGTH = 41;
+/** Records told by message and not yet read again from the log: past this many, forgotten (their reads then reload). */
+const MAX_TOLD = 10_000;
+const SPACE = 0x20;
+const textDecoder = new TextDecoder();
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,6 +61,10 @@ export class ShardFollower {
   /** The `seq` of the last record applied (the snapshot's, after a reload). */
   #applied: number;
   #lastId: string;
+  /** How to subscribe to the shard's channel on its server (the snapshot says). */
+  readonly #subscribeCommand: 'SSUBSCRIBE' | 'SUBSCRIBE';
+  /** The records applied from messages, by entry ID, until the log's read brings them again. */
+  #told = new Map<string, number>();
   #reloads = 0;
   #mustReload = false;
   /** Whether it holds every change as of its last contact with the server, and since when it does or did. */
@@ -69,6 +84,7 @@ export class ShardFollower {
     this.#filter = snapshot.filter;
     this.#applied = snapshot.seq;
     this.#lastId = snapshot.lastId;
+    this.#subscribeCommand = snapshot.subscribeCommand;
   }
 
   /** A follower of shard `shard`, from its first snapshot; it follows the log once `start` is called. */
@@ -76,11 +92,42 @@ export class ShardFollower {
     return new ShardFollower(opened, shard, what, await takeSnapshot(opened, shard, what));
   }
 
-  /** Starts following, on a connection of its own when the client can make one. */
-  async start(): Promise<void> {
+  /**
+   * Starts following, on a connection of its own when the client can make
+   * one, and told of each record on `subscriber` when given.
+   */
+  async start(subscriber: DuplicateConnection | undefined): Promise<void> {
     const { connection } = this.#opened;
+    try {
+      await subscriber?.subscribe?.(this.#logKey, this.#subscribeCommand, (message) => this.#hear(message));
+    } catch {
+      // Not told (a server or ACL that refuses the subscription): the reads bring every record all the same.
+    }
     if (connection.duplicate !== undefined) this.#connection = await connection.duplicate();
     this.#loop = this.#follow();
+  }
+
+  /**
+   * A message on the shard's channel: \`<entry ID> <record>\`. Applied when it
+   * is the next record; anything else (a record further on, one read
+   * already, one that does not apply, a message that is not a record) is
+   * left to the log's read, which brings every record.
+   */
+  #hear(message: Uint8Array): void {
+    if (this.#stopped || this.#mustReload) return;
+    const space = message.indexOf(SPACE);
+    if (space <= 0 || space > MAX_ID_LENGTH) return;
+    const record = decodeRecord(this.#reader, message.subarray(space + 1));
+    if (typeof record === 'string' || record.seq !== this.#applied + 1) return;
+    try {
+      replaceBuckets(this.#filter, record, this.#what);
+    } catch {
+      return; // nothing written: the read meets the record and settles it
+    }
+    this.#applied = record.seq;
+    if (this.#told.size >= MAX_TOLD) this.#told.clear();
+    this.#told.set(textDecoder.decode(message.subarray(0, space)), record.seq);
+    this.#settleWaiters();
   }
 
   get filter(): CuckooFilter {
@@ -155,6 +202,15 @@ export class ShardFollower {
     const entries = streamEntries(reply);
     for (const entry of entries) {
       const [id, fields] = entry as [unknown, unknown[]];
+      // Told by its message already: passed over, unread.
+      const told = this.#told.get(replyText(id));
+      if (told !== undefined) {
+        this.#told.delete(replyText(id));
+        if (told <= this.#applied) {
+          this.#lastId = replyText(id);
+          continue;
+        }
+      }
       const value = fields.findIndex((field, k) => k % 2 === 0 && replyText(field) === 'c');
       const record = value >= 0 && fields[value + 1] instanceof Uint8Array ? decodeRecord(this.#reader, fields[value + 1] as Uint8Array) : 'a log entry without its record';
       // A record must be the next one: anything else, a snapshot settles.
@@ -195,6 +251,7 @@ export class ShardFollower {
     this.#filter = snapshot.filter;
     this.#applied = snapshot.seq;
     this.#lastId = snapshot.lastId;
+    this.#told.clear();
     this.#reloads++;
     this.#mustReload = false;
     this.#current = true;
@@ -247,6 +304,7 @@ interface Snapshot {
   readonly filter: CuckooFilter;
   readonly seq: number;
   readonly lastId: string;
+  readonly subscribeCommand: 'SSUBSCRIBE' | 'SUBSCRIBE';
 }
 
 /** The shard, its log's count and last entry, read at one instant (SNAPSHOT_SHARD_SOURCE). */
@@ -258,7 +316,8 @@ async function takeSnapshot(opened: OpenedFilter, shard: number, what: string): 
     throw new FormatError('INCONSISTENT', `${what}: key '${opened.logKeys[shard]![1]}' holds '${seqText}', not a count of changes`);
   }
   const filter = filterFromChunks(opened, shard, parts.slice(0, chunkCount) as Uint8Array[], what);
-  return { filter, seq: Number(seqText), lastId: replyText(parts[chunkCount + 1]) };
+  const subscribeCommand = replyText(parts[chunkCount + 2]) === 'SSUBSCRIBE' ? 'SSUBSCRIBE' : 'SUBSCRIBE';
+  return { filter, seq: Number(seqText), lastId: replyText(parts[chunkCount + 1]), subscribeCommand };
 }
 
 /**

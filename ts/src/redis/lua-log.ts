@@ -8,7 +8,8 @@ import { LUA_PRELUDE, LUA_SCRIPT_END } from './lua-prelude.js';
 /**
  * appendChange(stateText): appends the record of the buckets the script
  * changed (dirtyBuckets) and the header's 24 state bytes after the write to
- * the shard's log, when the shard is logged (layout version 2). Expects the
+ * the shard's log, when the shard is logged (layout version 2), and
+ * publishes it with its entry ID on the log's channel. Expects the
  * checked `header` and LUA_TABLE (lua-mutate.ts); KEYS end with the log's two
  * keys. Bytes are made with `struct`, which every Redis (and Valkey) script
  * has: a bucket of one word (at most 53 bits) is its value shifted to the top
@@ -21,6 +22,9 @@ local logLengthText = format('%d', bigEndian(header, 51, 2))
 local recordBucketBytes = ceil(bucketBits / 8)
 local toTop = 2 ^ (64 - bucketBits)
 local pack = struct.pack
+-- Readers told of each record as it is made: in the shard's slot where the
+-- server has shard channels (7.0 on), else to every subscriber.
+local publish = (redis.REDIS_VERSION_NUM or 0) >= 0x070000 and 'SPUBLISH' or 'PUBLISH'
 
 -- A bucket of several words or a semi-sorted one: its fields, most
 -- significant bit first, through a carry of at most 7 bits (every field has
@@ -62,15 +66,18 @@ local function appendChange(stateText)
     end
   end
   parts[1] = 'CKFC\1\0' .. sub(header, 45, 50) .. sub(header, 41, 42) .. '\0\0' .. pack('>I8', seq) .. stateText .. pack('>I4', count - 1)
-  redis.call('XADD', logKey, 'MAXLEN', '~', logLengthText, '*', 'c', table.concat(parts))
+  local record = table.concat(parts)
+  local id = redis.call('XADD', logKey, 'MAXLEN', '~', logLengthText, '*', 'c', record)
+  redis.call(publish, logKey, id .. ' ' .. record)
 end
 `;
 
 /**
  * A shard's snapshot for a replica: its chunks, the log's count of records and
- * the ID of its last entry, read at one instant. KEYS: the chunk keys, then the
- * log's two; ARGV[1]: the fixed header the caller opened. Reply
- * {'OK', {chunk, ..., seq, lastId}}; refused when the shard has no log.
+ * the ID of its last entry, read at one instant, and how to subscribe to the
+ * records' channel there. KEYS: the chunk keys, then the log's two; ARGV[1]:
+ * the fixed header the caller opened. Reply {'OK', {chunk, ..., seq, lastId,
+ * 'SSUBSCRIBE' | 'SUBSCRIBE'}}; refused when the shard has no log.
  */
 export const SNAPSHOT_SHARD_SOURCE = `${LUA_PRELUDE}
 local function main()
@@ -86,6 +93,7 @@ local function main()
   if last.err then refuse('INCONSISTENT', 'key ' .. KEYS[chunks + 1] .. ' is not a change log: ' .. last.err) end
   parts[chunks + 1] = seq
   parts[chunks + 2] = last[1] and last[1][1] or '0-0'
+  parts[chunks + 3] = (redis.REDIS_VERSION_NUM or 0) >= 0x070000 and 'SSUBSCRIBE' or 'SUBSCRIBE'
   return {'OK', parts}
 end
 ${LUA_SCRIPT_END}`;

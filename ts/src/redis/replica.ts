@@ -9,6 +9,7 @@ import { currentCounts, ShardFollower } from './follower.js';
 import { LOGGED_VERSION } from './layout.js';
 import { itemsByShard, type OpenedFilter } from './opened.js';
 import type { RedisCuckooFilterParams } from './options.js';
+import type { DuplicateConnection } from './connection.js';
 
 /** Symbol.asyncDispose, or the same well-known stand-in where the runtime lacks it (as handles.ts does for Symbol.dispose). */
 const asyncDisposeSymbol: typeof Symbol.asyncDispose =
@@ -39,11 +40,14 @@ export class FilterReplica implements AsyncDisposable {
   /** The follower of a filter of one shard: lookups go straight to its filter. */
   readonly #single: ShardFollower | undefined;
   readonly #params: RedisCuckooFilterParams;
+  /** The connection every shard's records are published to it on, when the client can make one. */
+  readonly #subscriber: DuplicateConnection | undefined;
   #closed = false;
 
-  private constructor(opened: OpenedFilter, followers: readonly ShardFollower[]) {
+  private constructor(opened: OpenedFilter, followers: readonly ShardFollower[], subscriber: DuplicateConnection | undefined) {
     this.#opened = opened;
     this.#followers = followers;
+    this.#subscriber = subscriber;
     this.#single = followers.length === 1 ? followers[0] : undefined;
     this.#params = Object.freeze({ ...opened.layout.params, shards: opened.layout.shards });
   }
@@ -59,14 +63,21 @@ export class FilterReplica implements AsyncDisposable {
       );
     }
     const followers: ShardFollower[] = [];
+    let subscriber: DuplicateConnection | undefined;
     try {
       for (let shard = 0; shard < layout.shards; shard++) followers.push(await ShardFollower.open(opened, shard, what));
-      await Promise.all(followers.map((follower) => follower.start()));
+      subscriber = await opened.connection.duplicate?.();
+      if (subscriber?.subscribe === undefined) {
+        subscriber?.close();
+        subscriber = undefined;
+      }
+      await Promise.all(followers.map((follower) => follower.start(subscriber)));
     } catch (error) {
       await Promise.all(followers.map((follower) => follower.stop()));
+      subscriber?.close();
       throw error;
     }
-    return new FilterReplica(opened, followers);
+    return new FilterReplica(opened, followers, subscriber);
   }
 
   /** The filter's name: its root key in Redis. */
@@ -265,6 +276,7 @@ export class FilterReplica implements AsyncDisposable {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#subscriber?.close();
     await Promise.all(this.#followers.map((follower) => follower.stop()));
   }
 
