@@ -67,6 +67,20 @@ std::string changeRecord(const FilterLayout& layout, const unsigned char* header
   return record;
 }
 
+// CHANGE-LOG.md, "Publishing a record": the entry ID, a space, the record, on
+// the log key's channel (SPUBLISH, or PUBLISH on a server without shard
+// channels), as the scripts publish it. A hint, not stored: not replicated.
+static void publishRecord(CommandScope& scope, String* logKey, const std::string& id, const std::string& record) {
+  const std::string message = id + ' ' + record;
+  for (const char* command : {"SPUBLISH", "PUBLISH"}) {
+    CallReply* published = server.Call(scope.ctx(), command, "sb", logKey, message.data(), message.size());
+    if (published == nullptr) continue;  // no such command on this server
+    const bool refused = server.CallReplyType(published) == kReplyError;
+    server.FreeCallReply(published);
+    if (!refused) return;
+  }
+}
+
 void appendChangeRecord(CommandScope& scope, const std::string& chunkPrefix, const FilterLayout& layout,
                         const unsigned char* header, const std::vector<std::uint32_t>& buckets, ShardTable& table) {
   String* seqKey = scope.string(chunkPrefix + "seq");
@@ -78,7 +92,11 @@ void appendChangeRecord(CommandScope& scope, const std::string& chunkPrefix, con
   const std::string record = changeRecord(layout, header, static_cast<std::uint64_t>(seq), buckets, table);
   CallReply* added = server.Call(scope.ctx(), "XADD", "!scclccb", logKey, "MAXLEN", "~",
                                  static_cast<long long>(layout.logLength), "*", "c", record.data(), record.size());
-  if (added != nullptr) server.FreeCallReply(added);
+  if (added == nullptr) return;
+  std::size_t idLength = 0;
+  const char* id = server.CallReplyType(added) == kReplyString ? server.CallReplyStringPtr(added, &idLength) : nullptr;
+  if (id != nullptr) publishRecord(scope, logKey, std::string(id, idLength), record);
+  server.FreeCallReply(added);
 }
 
 }  // namespace cuckoo::redis

@@ -35,6 +35,7 @@ inline constexpr int kKeyEmpty = 0;
 inline constexpr int kKeyString = 1;
 
 // CallReplyType.
+inline constexpr int kReplyString = 0;
 inline constexpr int kReplyError = 1;
 inline constexpr int kReplyInteger = 2;
 

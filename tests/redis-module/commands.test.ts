@@ -118,7 +118,7 @@ test('INFO: the parameters, the layout, and size, load, bits per item and rates 
   const filter = await RedisCuckooFilter.open(redis, 'i');
   using local = CuckooFilter.fromBytes(await filter.toBytes());
   expect(info).toMatchObject({
-    name: 'i', shards: 1, format: 1, 'shard-keys': ['{i:0:0}:0'],
+    name: 'i', shards: 1, format: 2, 'shard-keys': ['{i:0:0}:0'],
     'bucket-count': local.params.bucketCount, 'bucket-size': local.params.bucketSize, 'fingerprint-bits': local.params.fingerprintBits,
     'semi-sorted': 0, 'max-kicks': 500, seed: '3', size: 20_000, stashed: 0, slots: local.slotCount,
   });

@@ -71,8 +71,8 @@ test('a replica without the module, fed by a master with it, holds the same byte
   await writeThroughTheModule(master.redis);
   expect(await master.redis.sendCommand(['WAIT', '1', '10000'])).toBe(1);
   const written = await snapshot(master.redis);
-  // Four roots; chunks: small 1, semi 1, sharded 3 × 1, big 2.
-  expect(written.split('\n').length).toBe(4 + 1 + 1 + 3 + 2);
+  // Four roots; chunks: small 1, semi 1, sharded 3 × 1, big 2; a change log and its count per shard (6).
+  expect(written.split('\n').length).toBe(4 + 1 + 1 + 3 + 2 + 2 * 6);
   expect(await snapshot(replica.redis)).toBe(written);
   const onReplica = await RedisCuckooFilter.open(replica.redis, 'sharded');
   expect(onReplica.engine).toBe('scripts');

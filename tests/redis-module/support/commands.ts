@@ -17,6 +17,12 @@ export async function snapshot(redis: Client): Promise<string> {
   const entries: string[] = [];
   for (const key of (await redis.keys('*')).sort()) {
     const type = await redis.type(key);
+    if (type === 'stream') {
+      // A change log by its records (CHANGE-LOG.md): their entry IDs are times, which differ between servers.
+      const records = (await bytes.sendCommand(['XRANGE', key, '-', '+'])) as [Buffer, Buffer[]][];
+      entries.push(`${key} ${type} ${records.map(([, fields]) => Buffer.from(fields[1]!).toString('hex')).join(' ')}`);
+      continue;
+    }
     const value = type === 'string' ? Buffer.from((await bytes.get(key)) as unknown as Buffer) : ((await bytes.sendCommand(['DUMP', key])) as Buffer);
     entries.push(`${key} ${type} ${Buffer.from(value).toString('hex')}`);
   }
@@ -33,7 +39,7 @@ export async function refusedWith(redis: Client, ...args: (string | Buffer)[]): 
 }
 
 /**
- * The bytes of every key matching `pattern`, sorted by key, with the filter
+ * The bytes of every key matching `pattern` but the change logs', sorted by key, with the filter
  * id (header bytes 44..49) zeroed, in hexadecimal (which Jest compares at
  * once, unlike megabytes of Buffer).
  */
@@ -41,11 +47,9 @@ export async function bytesOf(redis: Client, pattern: string): Promise<string[]>
   const bytes = redis.withTypeMapping({ 36: Buffer });
   const values: string[] = [];
   for (const key of (await redis.keys(pattern)).sort()) {
-    // A change log (CHANGE-LOG.md) by its length: its records may list their buckets in any order.
-    if ((await redis.type(key)) === 'stream') {
-      values.push(`stream of ${await redis.xLen(key)} records`);
-      continue;
-    }
+    // Not the change log (CHANGE-LOG.md) and its count: a batch is one record from the module and one per
+    // script call from the scripts, and either may list buckets in any order; change-log.test.ts replays them.
+    if (key.endsWith(':log') || key.endsWith(':seq')) continue;
     const value = Buffer.from((await bytes.get(key)) as unknown as Buffer);
     if (value.length >= 52) value.fill(0, 44, 50);
     values.push(value.toString('hex'));
