@@ -166,6 +166,10 @@ long long apply(Keyspace& keyspace, const std::vector<std::string>& command) {
       slot->type = 7;
     }
     slot->records.push_back(command.back());
+    return static_cast<long long>(slot->records.size());
+  } else if (name == "SPUBLISH" || name == "PUBLISH") {
+    // Pub/Sub is not the keyspace: no subscriber here (the real servers' suites receive the messages).
+    return 0;
   } else {
     throw std::runtime_error("the host cannot apply " + name);
   }
@@ -357,7 +361,11 @@ CallReply* call(Ctx* ctx, const char* name, const char* format, ...) {
     Host::Impl::countReplicated(*ctx->host);
   }
   if (result < 0) return new CallReply{kReplyError, 0, "ERR value is not an integer"};
-  return new CallReply{name == std::string("INCR") ? kReplyInteger : 0, result, {}};
+  const std::string called = name;
+  // XADD answers its entry's ID (here the stream's length and 0); INCR and the publishes a number.
+  if (called == "XADD") return new CallReply{kReplyString, 0, std::to_string(result) + "-0"};
+  const bool numeric = called == "INCR" || called == "SPUBLISH" || called == "PUBLISH";
+  return new CallReply{numeric ? kReplyInteger : kReplyString, result, {}};
 }
 int callReplyType(CallReply* reply) { return reply->type; }
 long long callReplyInteger(CallReply* reply) { return reply->integer; }
