@@ -84,7 +84,8 @@ struct Framing {
 // order that gives the most useful status for a short or foreign input.
 Status readFraming(const unsigned char* patch, std::size_t length, Framing& out) noexcept {
   const std::size_t magicBytes = length < sizeof kPatchMagic ? length : sizeof kPatchMagic;
-  if (std::memcmp(patch, kPatchMagic, magicBytes) != 0) return rejected(Status::kFormatBadMagic);
+  // (An empty patch may come as a null pointer, which memcmp must not be given even for 0 bytes.)
+  if (magicBytes != 0 && std::memcmp(patch, kPatchMagic, magicBytes) != 0) return rejected(Status::kFormatBadMagic);
   if (length <= at::kVersion) return rejected(Status::kFormatTruncated);
   if (patch[at::kVersion] != kPatchFormatVersion) return rejected(Status::kFormatUnsupportedVersion);
   if (length < at::kResultHeader + detail::kFormatVersionOffset + 1) return rejected(Status::kFormatTruncated);
