@@ -139,8 +139,11 @@ function render(summaries, runs) {
     }
     const cells = OPS.map(([op]) => {
       const target = TARGETS[s.build][op];
-      const mark = target === undefined ? '' : s.ratios[op] >= target ? ' ✓' : ` ✗ (target ${target}×)`;
-      return `**${ratioText(s.ratios[op], 1)}**${mark}`;
+      const ratio = s.ratios[op];
+      const mark = target === undefined ? '' : ratio >= target ? ' ✓' : ` ✗ (target ${target}×)`;
+      // A ratio just short of its target is printed with the digit that shows it short (0.998×, not 1.00×).
+      const text = target !== undefined && ratio < target && Number(ratio.toFixed(2)) >= target ? `${ratio.toFixed(3)}×` : ratioText(ratio, 1);
+      return `**${text}**${mark}`;
     });
     lines.push(`| ${s.build} | ${s.shape} | **ratio** | | ${cells.join(' | ')} |`);
   }
