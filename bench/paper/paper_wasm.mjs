@@ -222,9 +222,8 @@ function runSpace(o) {
 
 // ---------------------------------------------------------------- Table 3 and Figures 5-8
 
-// `limit`: the items a cuckoo filter takes to its first failure (found
-// beforehand, untimed, by addToFirstFailure), so that the timed batches stop
-// exactly there.
+// `limit`: the items a cuckoo filter takes to its first failure (found beforehand,
+// untimed, by addToFirstFailure), so that the timed batches stop exactly there.
 function measureFilter(name, filter, { canFail, canDelete }, capacity, limit, run, setup, keys, absent) {
   const clock = new Stopwatch();
   const window = Math.max(1, Math.ceil(setup.window * capacity));

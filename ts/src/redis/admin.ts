@@ -8,13 +8,14 @@
 // finished. Removing goes the other way: the shards, then the root.
 
 import { CuckooFilter, CuckooFilterError, FormatError, type CuckooFilterParams } from '../index.js';
-import { filterFromParts } from '../parts.js';
-import { fromBitfieldOrder } from './buckets.js';
+import { describeValue, filterFromParts, partsOf } from '../parts.js';
+import { fromBitfieldOrder, toBitfieldOrder } from './buckets.js';
 import type { RedisArgument, RedisCommand, RedisConnection } from './connection.js';
 import { checkShardHeader, decodeRoot, fixedHeader, getBigEndian, getBigEndianBig, initialHeader } from './header.js';
-import { AT, chunkExtent, HEADER_BYTES, LOGGED_VERSION, planChunks, ROOT_BEING_CREATED, ROOT_MAGIC, ROOT_READY, UNLOGGED_VERSION, type FilterLayout } from './layout.js';
+import { AT, chunkExtent, HEADER_BYTES, LOGGED_VERSION, MAX_SHARDS, planChunks, ROOT_BEING_CREATED, ROOT_MAGIC, ROOT_READY, UNLOGGED_VERSION, type FilterLayout } from './layout.js';
 import type { Engine } from './module-engine.js';
 import { commandError, openedFilter, type OpenedFilter } from './opened.js';
+import { asOwnError } from './options.js';
 import { runScript, SCRIPTS } from './scripts.js';
 
 /**
@@ -39,6 +40,39 @@ async function call(connection: RedisConnection, key: string, command: RedisComm
     return await connection.call(key, command, readOnly);
   } catch (error) {
     throw commandError(error, key, what);
+  }
+}
+
+/**
+ * What `fromBytes` stores: one filter's bytes, or each shard's, loaded and
+ * checked to be shards of one filter, as their parameters and each shard's
+ * table (in BITFIELD order), stash and count.
+ */
+export function shardContentsOf(bytes: unknown, what: string): { params: CuckooFilterParams; contents: ShardContents[] } {
+  const sharded = Array.isArray(bytes);
+  const list: readonly unknown[] = sharded ? bytes : [bytes];
+  if (list.length < 1 || list.length > MAX_SHARDS || !list.every((each) => each instanceof Uint8Array)) {
+    throw new TypeError(`${what}: bytes must be a Uint8Array, or an array of 1 to ${MAX_SHARDS} of them (one per shard), got ${describeValue(bytes)}`);
+  }
+  const filters: CuckooFilter[] = [];
+  try {
+    list.forEach((each, shard) => {
+      try {
+        filters.push(CuckooFilter.fromBytes(each as Uint8Array));
+      } catch (error) {
+        throw asOwnError(error, sharded ? `${what}: bytes[${shard}]` : what);
+      }
+    });
+    const { params } = filters[0]!;
+    const differing = filters.findIndex((filter) => Object.entries(filter.params).some(([key, value]) => params[key as keyof CuckooFilterParams] !== value));
+    if (differing >= 0) throw new CuckooFilterError('INCOMPATIBLE', `${what}: bytes[${differing}] has other parameters than bytes[0]: not shards of one filter`);
+    const contents = filters.map((filter): ShardContents => {
+      const parts = partsOf(filter);
+      return { table: toBitfieldOrder(params, parts.payload), stash: parts.stash, itemCount: parts.itemCount };
+    });
+    return { params, contents };
+  } finally {
+    for (const filter of filters) filter.dispose();
   }
 }
 
@@ -171,4 +205,28 @@ export async function addLog(opened: OpenedFilter, logLength: number, what: stri
   const logged = { ...layout, version: LOGGED_VERSION, logLength };
   await runScript(connection, SCRIPTS.root, [layout.name], ['replace', fixedHeader(layout, ROOT_MAGIC, ROOT_READY), fixedHeader(logged, ROOT_MAGIC, ROOT_READY)], what);
   return true;
+}
+
+/** One shard's bytes as `CuckooFilter.toBytes` writes them; `shard` may be left out of a one-shard filter. */
+export async function shardBytes(opened: OpenedFilter, shard: unknown, what: string): Promise<Uint8Array> {
+  const shards = opened.layout.shards;
+  if (shard === undefined && shards > 1) {
+    throw new RangeError(`${what}: this filter has ${shards} shards: pass the shard to export (0 to ${shards - 1})`);
+  }
+  const chosen = shard ?? 0;
+  if (typeof chosen !== 'number') throw new TypeError(`${what}: shard must be a number (an integer from 0 to ${shards - 1}), got ${describeValue(chosen)}`);
+  if (!Number.isInteger(chosen) || chosen < 0 || chosen >= shards) throw new RangeError(`${what}: shard must be an integer from 0 to ${shards - 1}, got ${chosen}`);
+  const filter = await shardAsFilter(opened, chosen, what);
+  try {
+    return filter.toBytes();
+  } finally {
+    filter.dispose();
+  }
+}
+
+/** Removes an opened filter's keys, with its root as it is now: it may have gained a change log since it was opened. */
+export async function dropOpened(opened: OpenedFilter, what: string): Promise<void> {
+  const found = await readRoot(opened.connection, opened.layout.name, what);
+  const root = found?.layout.id === opened.layout.id ? found.root : fixedHeader(opened.layout, ROOT_MAGIC, ROOT_READY);
+  await removeKeys(opened, root, what);
 }

@@ -1,17 +1,15 @@
 // The public RedisCuckooFilter: argument checks and the shape of each call.
 // The client hashes (through the wasm core, exactly as CuckooFilter does);
 // lookups read buckets with BITFIELD_RO (opened.ts); adds and deletes run the
-// mutating script (mutations.ts); making and removing keys is admin.ts.
+// mutating script (mutations.ts), or either goes to the cuckoo module
+// (item-operations.ts chooses); making and removing keys is admin.ts.
 
-import { CuckooFilter, CuckooFilterError, type CuckooFilterParams, type Item, type ItemBatch } from '../index.js';
-import { describeValue, LOCATION_WORDS, locateItem, locateItems, paramsForCapacity, partsOf } from '../parts.js';
-import { toBitfieldOrder } from './buckets.js';
+import { CuckooFilterError, type Item, type ItemBatch } from '../index.js';
+import { LOCATION_WORDS, locateItem, paramsForCapacity } from '../parts.js';
 import { connectionOf, type RedisClientLike } from './connection.js';
-import { addLog, makeFilter, newLayout, openFilter, readRoot, removeKeys, shardAsFilter, type ShardContents } from './admin.js';
-import { fixedHeader } from './header.js';
-import { AT, DEFAULT_LOG_LENGTH, MAX_SHARDS, ROOT_MAGIC, ROOT_READY } from './layout.js';
+import { addLog, dropOpened, makeFilter, newLayout, openFilter, readRoot, removeKeys, shardBytes, shardContentsOf } from './admin.js';
+import { DEFAULT_LOG_LENGTH } from './layout.js';
 import {
-  asOwnError,
   checkEngine,
   checkLogLength,
   checkName,
@@ -22,9 +20,9 @@ import {
   type RedisCuckooFilterParams,
   type RedisOpenOptions,
 } from './options.js';
-import { engineFor, moduleCopies, moduleHasMany, moduleMutateMany, moduleMutateOne, type Engine } from './module-engine.js';
-import { mutateMany, mutateOne, type Mutation } from './mutations.js';
-import { checkFilterId, commandError, countCopies, openedFilter, type OpenedFilter } from './opened.js';
+import { answersFor, copiesOf, mutateItem, mutateItems } from './item-operations.js';
+import { engineFor, type Engine } from './module-engine.js';
+import { itemCountOf, openedFilter, type OpenedFilter } from './opened.js';
 import { FilterReplica } from './replica.js';
 import { described, gettersBelow, inspectCustom, type Facts, type Inspect } from '../describe.js';
 
@@ -121,32 +119,9 @@ export class RedisCuckooFilter {
     const connection = connectionOf(redis, what);
     checkName(name, what);
     const choice = checkEngine(options, what);
-    const sharded = Array.isArray(bytes);
-    const list: readonly unknown[] = sharded ? bytes : [bytes];
-    if (list.length < 1 || list.length > MAX_SHARDS || !list.every((each) => each instanceof Uint8Array)) {
-      throw new TypeError(`${what}: bytes must be a Uint8Array, or an array of 1 to ${MAX_SHARDS} of them (one per shard), got ${describeValue(bytes)}`);
-    }
-    const filters: CuckooFilter[] = [];
-    try {
-      list.forEach((each, shard) => {
-        try {
-          filters.push(CuckooFilter.fromBytes(each as Uint8Array));
-        } catch (error) {
-          throw asOwnError(error, sharded ? `${what}: bytes[${shard}]` : what);
-        }
-      });
-      const { params } = filters[0]!;
-      const differing = filters.findIndex((filter) => Object.entries(filter.params).some(([key, value]) => params[key as keyof CuckooFilterParams] !== value));
-      if (differing >= 0) throw new CuckooFilterError('INCOMPATIBLE', `${what}: bytes[${differing}] has other parameters than bytes[0]: not shards of one filter`);
-      const contents = filters.map((filter): ShardContents => {
-        const parts = partsOf(filter);
-        return { table: toBitfieldOrder(params, parts.payload), stash: parts.stash, itemCount: parts.itemCount };
-      });
-      const engine = await engineFor(connection, name, choice, what);
-      return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, filters.length, DEFAULT_LOG_LENGTH), contents, what, engine));
-    } finally {
-      for (const filter of filters) filter.dispose();
-    }
+    const { params, contents } = shardContentsOf(bytes, what);
+    const engine = await engineFor(connection, name, choice, what);
+    return new RedisCuckooFilter(await makeFilter(connection, newLayout(name, params, contents.length, DEFAULT_LOG_LENGTH), contents, what, engine));
   }
 
   /**
@@ -271,16 +246,6 @@ export class RedisCuckooFilter {
     return this.#opened;
   }
 
-  #locateOne(method: string, item: unknown): Uint32Array {
-    const opened = this.#live(method);
-    return locateItem(opened.layout.params, item, `RedisCuckooFilter.${method}: item`);
-  }
-
-  #locateMany(method: string, items: unknown): Uint32Array {
-    const opened = this.#live(method);
-    return locateItems(opened.layout.params, items as ItemBatch, `RedisCuckooFilter.${method}: items`);
-  }
-
   /**
    * Adds an item; false when its shard is full (nothing changed, nothing lost).
    * @example
@@ -289,7 +254,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async add(item: Item): Promise<boolean> {
-    return (await this.#mutateOne('add', 'add', item)) === 1;
+    return (await mutateItem(this.#live('add'), 'add', item, 'RedisCuckooFilter.add')) === 1;
   }
 
   /**
@@ -301,7 +266,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async addUnique(item: Item): Promise<boolean> {
-    return (await this.#mutateOne('addUnique', 'addUnique', item)) === 0;
+    return (await mutateItem(this.#live('addUnique'), 'addUnique', item, 'RedisCuckooFilter.addUnique')) === 0;
   }
 
   /**
@@ -312,7 +277,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async has(item: Item): Promise<boolean> {
-    return (await this.#copies('has', item)) > 0;
+    return (await copiesOf(this.#live('has'), item, true, 'RedisCuckooFilter.has')) > 0;
   }
 
   /**
@@ -323,30 +288,8 @@ export class RedisCuckooFilter {
    * await seen.count(7); // 2
    * ```
    */
-  count(item: Item): Promise<number> {
-    return this.#copies('count', item);
-  }
-
-  async #copies(method: string, item: unknown): Promise<number> {
-    const opened = this.#live(method);
-    const what = `RedisCuckooFilter.${method}`;
-    if (opened.engine === 'module') return moduleCopies(opened, item, method === 'has', what);
-    return (await countCopies(opened, this.#locateOne(method, item), what))[0]!;
-  }
-
-  /** One add, addUnique or delete: the mutating script's answer (mutateOne), from either engine. */
-  #mutateOne(method: string, operation: Mutation, item: unknown): Promise<number> {
-    const opened = this.#live(method);
-    const what = `RedisCuckooFilter.${method}`;
-    if (opened.engine === 'module') return moduleMutateOne(opened, operation, item, what);
-    return mutateOne(opened, operation, this.#locateOne(method, item), what);
-  }
-
-  #mutateMany(method: string, operation: 'add' | 'delete', items: unknown): Promise<number> {
-    const opened = this.#live(method);
-    const what = `RedisCuckooFilter.${method}`;
-    if (opened.engine === 'module') return moduleMutateMany(opened, operation, items, what);
-    return mutateMany(opened, operation, this.#locateMany(method, items), what);
+  async count(item: Item): Promise<number> {
+    return copiesOf(this.#live('count'), item, false, 'RedisCuckooFilter.count');
   }
 
   /**
@@ -357,7 +300,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async delete(item: Item): Promise<boolean> {
-    return (await this.#mutateOne('delete', 'delete', item)) === 1;
+    return (await mutateItem(this.#live('delete'), 'delete', item, 'RedisCuckooFilter.delete')) === 1;
   }
 
   /**
@@ -371,7 +314,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async addMany(items: ItemBatch): Promise<number> {
-    return this.#mutateMany('addMany', 'add', items);
+    return mutateItems(this.#live('addMany'), 'add', items, 'RedisCuckooFilter.addMany');
   }
 
   /**
@@ -382,12 +325,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async hasMany(items: ItemBatch): Promise<Uint8Array> {
-    const opened = this.#live('hasMany');
-    if (opened.engine === 'module') return moduleHasMany(opened, items, 'RedisCuckooFilter.hasMany');
-    const counts = await countCopies(opened, this.#locateMany('hasMany', items), 'RedisCuckooFilter.hasMany');
-    const answers = new Uint8Array(counts.length);
-    for (let k = 0; k < counts.length; k++) answers[k] = counts[k]! > 0 ? 1 : 0;
-    return answers;
+    return answersFor(this.#live('hasMany'), items, 'RedisCuckooFilter.hasMany');
   }
 
   /**
@@ -398,7 +336,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async deleteMany(items: ItemBatch): Promise<number> {
-    return this.#mutateMany('deleteMany', 'delete', items);
+    return mutateItems(this.#live('deleteMany'), 'delete', items, 'RedisCuckooFilter.deleteMany');
   }
 
   /**
@@ -409,23 +347,7 @@ export class RedisCuckooFilter {
    * ```
    */
   async size(): Promise<number> {
-    const opened = this.#live('size');
-    const what = 'RedisCuckooFilter.size';
-    // The count is the header's 8-byte field; its low 53 bits hold any count there can be.
-    const read = ['GET', 'u48', String(8 * AT.id), 'GET', 'u53', String(8 * AT.itemCount + 11)];
-    const counts = await Promise.all(
-      opened.keys.map(async (keys) => {
-        let reply: number[];
-        try {
-          reply = (await opened.connection.call(keys[0]!, ['BITFIELD_RO', keys[0]!, ...read], true)) as number[];
-        } catch (error) {
-          throw commandError(error, keys[0]!, what);
-        }
-        checkFilterId(opened, Number(reply[0]), keys[0]!, what);
-        return Number(reply[1]);
-      }),
-    );
-    return counts.reduce((sum, count) => sum + count, 0);
+    return itemCountOf(this.#live('size'), 'RedisCuckooFilter.size');
   }
 
   /**
@@ -438,7 +360,7 @@ export class RedisCuckooFilter {
    * ```
    */
   shardOf(item: Item): number {
-    const located = this.#locateOne('shardOf', item);
+    const located = locateItem(this.#live('shardOf').layout.params, item, 'RedisCuckooFilter.shardOf: item');
     return Math.floor((located[LOCATION_WORDS - 1]! * this.#opened.layout.shards) / 2 ** 32);
   }
 
@@ -453,22 +375,9 @@ export class RedisCuckooFilter {
    * ```
    */
   async toBytes(shard?: number): Promise<Uint8Array> {
-    const what = 'RedisCuckooFilter.toBytes';
-    const opened = this.#live('toBytes');
-    const shards = opened.layout.shards;
-    if (shard === undefined && shards > 1) {
-      throw new RangeError(`${what}: this filter has ${shards} shards: pass the shard to export (0 to ${shards - 1})`);
-    }
-    const chosen = shard ?? 0;
-    if (typeof chosen !== 'number') throw new TypeError(`${what}: shard must be a number (an integer from 0 to ${shards - 1}), got ${describeValue(chosen)}`);
-    if (!Number.isInteger(chosen) || chosen < 0 || chosen >= shards) throw new RangeError(`${what}: shard must be an integer from 0 to ${shards - 1}, got ${chosen}`);
-    const filter = await shardAsFilter(opened, chosen, what);
-    try {
-      return filter.toBytes();
-    } finally {
-      filter.dispose();
-    }
+    return shardBytes(this.#live('toBytes'), shard, 'RedisCuckooFilter.toBytes');
   }
+
 
   /**
    * Deletes this filter's keys in Redis; the handle then refuses every call
@@ -479,12 +388,8 @@ export class RedisCuckooFilter {
    * ```
    */
   async drop(): Promise<void> {
-    const what = 'RedisCuckooFilter.drop';
-    const opened = this.#live('drop');
-    // The root as it is now: the filter may have gained a change log since this handle opened it.
-    const found = await readRoot(opened.connection, opened.layout.name, what);
-    const root = found?.layout.id === opened.layout.id ? found.root : fixedHeader(opened.layout, ROOT_MAGIC, ROOT_READY);
-    await removeKeys(opened, root, what);
+    await dropOpened(this.#live('drop'), 'RedisCuckooFilter.drop');
     this.#dropped = true;
   }
+
 }

@@ -195,3 +195,22 @@ export async function countCopies(opened: OpenedFilter, located: Uint32Array, wh
   await Promise.all(work);
   return counts;
 }
+
+/** The items stored in every shard: each header's count, read with its filter id checked. */
+export async function itemCountOf(opened: OpenedFilter, what: string): Promise<number> {
+  // The count is the header's 8-byte field; its low 53 bits hold any count there can be.
+  const read = ['GET', 'u48', String(8 * AT.id), 'GET', 'u53', String(8 * AT.itemCount + 11)];
+  const counts = await Promise.all(
+    opened.keys.map(async (keys) => {
+      let reply: number[];
+      try {
+        reply = (await opened.connection.call(keys[0]!, ['BITFIELD_RO', keys[0]!, ...read], true)) as number[];
+      } catch (error) {
+        throw commandError(error, keys[0]!, what);
+      }
+      checkFilterId(opened, Number(reply[0]), keys[0]!, what);
+      return Number(reply[1]);
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
