@@ -133,7 +133,18 @@ class PackedBuckets {
   }
 
   // Empties the lowest slot holding `fingerprint`; false when there is none.
+  // A fixed shape clears the matching lane in the word it tested, and
+  // writes the bucket back whole.
   [[gnu::always_inline]] bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
+    if constexpr (kFixed) {
+      const std::uint64_t word = loadBucket(bucket);
+      const std::uint64_t tops = zeroLaneTops(word, fingerprint);
+      if (tops == 0) return false;
+      const std::uint64_t lowestTop = tops & (~tops + 1);
+      const std::uint64_t lane = (lowestTop << 1) - (lowestTop >> (F - 1));
+      bits::write(bytes_, std::uint64_t{bucket} * bucketBits(), B * F, word & ~lane & bucketMask());
+      return true;
+    }
     const unsigned slot = firstMatch(bucket, fingerprint);
     if (slot == kNoSlot) return false;
     write(bucket, slot, 0);
@@ -362,8 +373,14 @@ class SemiSortedBuckets {
     if constexpr (F == 0) return semisort::decode(bytes_, bitPos, bits());
     return semisort::decodeWindow(bits::window(bytes_, bitPos), bits());
   }
-  void store(std::uint32_t bucket, semisort::Bucket contents) noexcept {
-    semisort::encode(bytes_, std::uint64_t{bucket} * (4 * bits() - 4), bits(), contents);
+  // A fixed width encodes inline; the generic view calls the one copy.
+  [[gnu::always_inline]] void store(std::uint32_t bucket, semisort::Bucket contents) noexcept {
+    const std::uint64_t bitPos = std::uint64_t{bucket} * (4 * bits() - 4);
+    if constexpr (F == 0) {
+      semisort::encode(bytes_, bitPos, bits(), contents);
+    } else {
+      bits::write(bytes_, bitPos, 4 * F - 4, semisort::encodeWindow(contents, F));
+    }
   }
 
   unsigned char* bytes_;

@@ -43,19 +43,17 @@ Status SemiSortedTable::copyTo(SemiSortedTable& out) const noexcept {
 }
 
 void semisort::encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, Bucket contents) noexcept {
+  const unsigned bucketBits = 4 * fingerprintBits - 4;
+  if (bucketBits <= 57) {
+    // The whole bucket assembled in a register, one write.
+    bits::write(bytes, bitPos, bucketBits, encodeWindow(contents, fingerprintBits));
+    return;
+  }
   sortFour(contents.entries);
   const unsigned lowBits = fingerprintBits - 4;
   const std::uint32_t lowMask = (std::uint32_t{1} << lowBits) - 1;
   const std::uint32_t* e = contents.entries;
   const std::uint32_t rank = rankNibbles(e[0] >> lowBits, e[1] >> lowBits, e[2] >> lowBits, e[3] >> lowBits);
-  const unsigned bucketBits = 4 * fingerprintBits - 4;
-  if (bucketBits <= 57) {
-    // The whole bucket assembled in a register, one write.
-    std::uint64_t word = rank;
-    for (unsigned s = 0; s < 4; ++s) word |= std::uint64_t{e[s] & lowMask} << (kNibbleRankBits + s * lowBits);
-    bits::write(bytes, bitPos, bucketBits, word);
-    return;
-  }
   bits::write(bytes, bitPos, kNibbleRankBits, rank);
   for (unsigned s = 0; s < 4; ++s) bits::write(bytes, bitPos + kNibbleRankBits + s * lowBits, lowBits, e[s] & lowMask);
 }

@@ -129,6 +129,20 @@ inline bool clearEntry(Bucket& b, std::uint32_t value) noexcept {
   return false;
 }
 
+// The bits of a bucket holding `contents` (sorted here), from its first
+// bit, for widths whose bucket fits one window (4f - 4 <= 57 bits: f <= 15).
+// Inline, so that a view of a fixed width has its shifts and masks as
+// constants (buckets.hpp); the others call encode().
+[[gnu::always_inline]] inline std::uint64_t encodeWindow(Bucket contents, unsigned fingerprintBits) noexcept {
+  sortFour(contents.entries);
+  const unsigned lowBits = fingerprintBits - 4;
+  const std::uint32_t lowMask = (std::uint32_t{1} << lowBits) - 1;
+  const std::uint32_t* e = contents.entries;
+  std::uint64_t word = rankNibbles(e[0] >> lowBits, e[1] >> lowBits, e[2] >> lowBits, e[3] >> lowBits);
+  for (unsigned s = 0; s < 4; ++s) word |= std::uint64_t{e[s] & lowMask} << (kNibbleRankBits + s * lowBits);
+  return word;
+}
+
 // Sorts the entries and stores the bucket at `bitPos` of `bytes`.
 void encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, Bucket contents) noexcept;
 // The bucket at `bitPos` of `bytes` (padded as a table is), by whichever of
