@@ -133,18 +133,7 @@ class PackedBuckets {
   }
 
   // Empties the lowest slot holding `fingerprint`; false when there is none.
-  // A fixed shape clears the matching lane in the word it tested, and
-  // writes the bucket back whole.
   [[gnu::always_inline]] bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
-    if constexpr (kFixed) {
-      const std::uint64_t word = loadBucket(bucket);
-      const std::uint64_t tops = zeroLaneTops(word, fingerprint);
-      if (tops == 0) return false;
-      const std::uint64_t lowestTop = tops & (~tops + 1);
-      const std::uint64_t lane = (lowestTop << 1) - (lowestTop >> (F - 1));
-      bits::write(bytes_, std::uint64_t{bucket} * bucketBits(), B * F, word & ~lane & bucketMask());
-      return true;
-    }
     const unsigned slot = firstMatch(bucket, fingerprint);
     if (slot == kNoSlot) return false;
     write(bucket, slot, 0);
