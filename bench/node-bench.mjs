@@ -91,7 +91,7 @@ async function main() {
   };
   results.targets = [
     ...boundary.targets.map(({ target, value, met }) => ({ id: `boundary: ${target}`, met, text: `${target}: ${value.toFixed(2)}` })),
-    ...evaluateTargets(ours, peers),
+    ...evaluateTargets(ours, peers, native),
   ];
   results.totalSeconds = secondsSince(startedAt);
   if (options.json) {

@@ -2,6 +2,7 @@
 // table (issue 11's, on the kernel rows, are gone: bench/README.md).
 
 import { mops, percent, ratio } from '../support/format.mjs';
+import { nativeRates, nativeRow } from './native.mjs';
 import { plainTwin, rateRatios, ratios } from './render.mjs';
 
 // A target on a row's lookups: has+ and has− both at least `floor` M ops/s at 2^16.
@@ -17,7 +18,7 @@ function lookupFloor(id, what, label, row, floor, extra = '') {
   };
 }
 
-export function evaluateTargets(ours, peers) {
+export function evaluateTargets(ours, peers, native) {
   const targets = [];
   const at16 = (id) => ours.find((r) => r.id === id && r.log2Buckets === 16);
   const peers16 = peers.filter((p) => p.log2Buckets === 16);
@@ -78,5 +79,19 @@ export function evaluateTargets(ours, peers) {
       `bits per item within 2% of f/load, for filter.bitsPerItem and toBytes() × 8 / items: worst ${percent(worstBits.off, 2)} off ` +
       `(${worstBits.what} ${worstBits.value.toFixed(3)} vs 12/${worstBits.row.loadFactor.toFixed(4)} = ${worstBits.row.bitsPerItemIdeal.toFixed(3)} at 2^${worstBits.row.log2Buckets})`,
   });
+  // Issue 28's: what a batch of numbers from JavaScript keeps of the native
+  // batch's rate where the table is out of cache (2^22), lookups present and absent.
+  const batch22 = ours.find((r) => r.id === 'batch-uint32' && r.log2Buckets === 22);
+  const native22 = nativeRates(nativeRow(native, 22, { api: 'batch' }));
+  if (batch22 && native22) {
+    const slowdown = Math.max(native22.has / batch22.rates.has, native22.miss / batch22.rates.miss);
+    targets.push({
+      id: 'hasMany-vs-native-2^22',
+      met: slowdown <= 1.5,
+      text:
+        `hasMany(Uint32Array) at 2^22 within 1.5× of the native batch: native has+ ${mops(native22.has)}, has− ${mops(native22.miss)}; ` +
+        `hasMany has+ ${mops(batch22.rates.has)}, has− ${mops(batch22.rates.miss)} (native ${slowdown.toFixed(2)}× as fast at worst)`,
+    });
+  }
   return targets;
 }
