@@ -126,18 +126,12 @@ class PackedBuckets {
 
   // Puts `fingerprint` in the lowest empty slot; false when the bucket is full.
   [[gnu::always_inline]] bool insertIntoEmptySlot(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
-    const unsigned slot = firstMatch(bucket, 0);
-    if (slot == kNoSlot) return false;
-    write(bucket, slot, fingerprint);
-    return true;
+    return replaceFirst(bucket, 0, fingerprint);
   }
 
   // Empties the lowest slot holding `fingerprint`; false when there is none.
   [[gnu::always_inline]] bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept {
-    const unsigned slot = firstMatch(bucket, fingerprint);
-    if (slot == kNoSlot) return false;
-    write(bucket, slot, 0);
-    return true;
+    return replaceFirst(bucket, fingerprint, 0);
   }
 
   // Stores `fingerprint` in `slot` and returns what was there.
@@ -179,19 +173,28 @@ class PackedBuckets {
     return (std::uint64_t{bucket} * slots() + slot) * bits();
   }
 
-  static constexpr unsigned kNoSlot = ~0U;
-
-  // The lowest slot holding `fingerprint`, or kNoSlot. A fixed shape takes it
-  // from the lowest flagged lane top (a division by the constant width);
-  // otherwise from the bit set of matching slots.
-  [[gnu::always_inline]] unsigned firstMatch(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
-    if constexpr (kFixed) {
-      const std::uint64_t tops = zeroLaneTops(loadBucket(bucket), fingerprint);
-      return tops == 0 ? kNoSlot : static_cast<unsigned>(__builtin_ctzll(tops)) / F;
-    } else {
-      const std::uint32_t found = matching(probe(bucket), fingerprint);
-      return found == 0 ? kNoSlot : lowestSlot(found);
+  // Writes `value` over the lowest slot holding `wanted`; false when none
+  // does. A fixed shape takes the slot from the lowest flagged lane top (a
+  // division by the constant width); any other bucket of one load finds
+  // the slot's first bit from that top alone, as a division by a width
+  // known only at run time costs more than the rest of the write; a wider
+  // bucket takes it from the bit set of matching slots.
+  [[gnu::always_inline]] bool replaceFirst(std::uint32_t bucket, std::uint32_t wanted, std::uint32_t value) noexcept {
+    if (oneLoad()) {
+      const std::uint64_t tops = zeroLaneTops(loadBucket(bucket), wanted);
+      if (tops == 0) return false;
+      const auto laneTop = static_cast<unsigned>(__builtin_ctzll(tops));
+      if constexpr (kFixed) {
+        write(bucket, laneTop / F, value);
+      } else {
+        bits::write(bytes_, std::uint64_t{bucket} * bucketBits() + laneTop - (bits() - 1), bits(), value);
+      }
+      return true;
     }
+    const std::uint32_t found = slotLoop(bucket, wanted);
+    if (found == 0) return false;
+    write(bucket, lowestSlot(found), value);
+    return true;
   }
 
   // The bucket's bits from bit 0; the bits above them belong to the next
