@@ -1,7 +1,8 @@
 // CUCKOO.ADD, ADDNX, MADD, EXISTS, MEXISTS, COUNT, DEL: the items hashed as
 // the core hashes them (item_hash.hpp, hashing.hpp), routed to their shards
-// as RedisCuckooFilter routes them, and handled by the core's kernel on the
-// shards' chunk views, so that each makes CuckooFilter's choices.
+// as RedisCuckooFilter routes them, and handled by the core's algorithms
+// (filter_algorithms.hpp) on the shards' chunk views, so that each makes
+// CuckooFilter's choices.
 
 #include <cstdint>
 #include <vector>
@@ -10,8 +11,8 @@
 #include "commands.hpp"
 #include "cuckoo/hashing.hpp"
 #include "filter_access.hpp"
+#include "filter_algorithms.hpp"
 #include "item_hash.hpp"
-#include "kernel.hpp"
 
 namespace cuckoo::redis {
 namespace {
@@ -67,7 +68,7 @@ bool openViews(FilterTarget& target, const std::vector<LocatedItem>& items, std:
 
 template <class Buckets>
 int runItems(Ctx* ctx, const ItemCommand& command, FilterTarget& target, CommandScope& scope, String** items, int count) {
-  using Kernel = detail::Kernel<Buckets, BucketIndex>;
+  using Algorithms = detail::FilterAlgorithms<Buckets, BucketIndex>;
   Refusal& refusal = scope.refusal();
   std::vector<LocatedItem> located;
   std::vector<OpenedShard*> shards;
@@ -110,8 +111,8 @@ int runItems(Ctx* ctx, const ItemCommand& command, FilterTarget& target, Command
         const unsigned slot = slotOf(located[k]);
         const FilterState& state = shards[slot]->state();
         const unsigned copies = command.operation == Operation::kCount
-                                    ? Kernel::countIn(state, views[slot], located[k].where)
-                                    : (Kernel::containsIn(state, views[slot], located[k].where) ? 1U : 0U);
+                                    ? Algorithms::countIn(state, views[slot], located[k].where)
+                                    : (Algorithms::containsIn(state, views[slot], located[k].where) ? 1U : 0U);
         if (refusal.refused()) return replyRefusal(ctx, refusal);
         answers[k] = static_cast<unsigned char>(copies > 255 ? 255 : copies);
         result = copies;
@@ -121,10 +122,10 @@ int runItems(Ctx* ctx, const ItemCommand& command, FilterTarget& target, Command
       const LocatedItem& item = located[0];
       OpenedShard& shard = *shards[slotOf(item)];
       Buckets& view = views[slotOf(item)];
-      if (Kernel::containsIn(shard.state(), view, item.where)) {
+      if (Algorithms::containsIn(shard.state(), view, item.where)) {
         result = 0;
       } else {
-        result = Kernel::addIn(shard.state(), maxKicks, view, relation, item.where, silent) ? 1 : -1;
+        result = Algorithms::addIn(shard.state(), maxKicks, view, relation, item.where, silent) ? 1 : -1;
       }
       if (refusal.refused()) return undoAll();
       break;
@@ -139,8 +140,8 @@ int runItems(Ctx* ctx, const ItemCommand& command, FilterTarget& target, Command
         if (stopped[slot] != 0) continue;
         FilterState& state = shards[slot]->state();
         const bool done = command.operation == Operation::kAdd
-                              ? Kernel::addIn(state, maxKicks, views[slot], relation, item.where, silent)
-                              : Kernel::eraseIn(state, maxKicks, views[slot], relation, item.where, silent);
+                              ? Algorithms::addIn(state, maxKicks, views[slot], relation, item.where, silent)
+                              : Algorithms::eraseIn(state, maxKicks, views[slot], relation, item.where, silent);
         if (refusal.refused()) return undoAll();
         if (done) ++result;
         else if (command.operation == Operation::kAdd) stopped[slot] = 1;

@@ -26,7 +26,7 @@ namespace cuckoo::detail {
 class AnyBuckets {
  public:
   // The algorithms' choices that depend on the table are the plain ones
-  // (kernel.hpp: both buckets tested); they serve semi-sorted buckets alike.
+  // (filter_algorithms.hpp: both buckets tested); they serve semi-sorted buckets alike.
   static constexpr bool kSemiSorted = false;
   static constexpr bool kGeneric = true;
   using Probe = std::uint32_t;

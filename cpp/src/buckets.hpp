@@ -1,6 +1,6 @@
 #pragma once
-// A table's buckets as the filter's algorithms see them (kernel.hpp), over
-// the bytes a PackedTable or SemiSortedTable owns. A view takes its shape as
+// A table's buckets as the filter's algorithms see them
+// (filter_algorithms.hpp), over the bytes a PackedTable or SemiSortedTable owns. A view takes its shape as
 // template arguments, so that a specialised kernel's masks, strides and
 // shifts are constants, or 0 for "known only at run time": the generic
 // kernel, which serves every shape.

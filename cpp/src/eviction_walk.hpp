@@ -1,7 +1,7 @@
 #pragma once
-// Algorithm 1's relocation loop, the part of an insert that kicks (kernel.hpp
-// calls it when both candidate buckets are full), and what it keeps to undo
-// itself when it must not end in the stash.
+// Algorithm 1's relocation loop, the part of an insert that kicks
+// (filter_algorithms.hpp calls it when both candidate buckets are full), and
+// what it keeps to undo itself when it must not end in the stash.
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,7 +1,8 @@
 #pragma once
-// The filter's algorithms, written once: the paper's Algorithms 1 to 3, the
-// stash, counting, and the batch operations. Kernel<Buckets, Index> compiles
-// them for one table view (buckets.hpp) and one bucket layout (hashing.hpp);
+// The filter's operations, written once: its entry points and batches over
+// the algorithms of filter_algorithms.hpp (the paper's Algorithms 1 to 3, the
+// stash, counting). Kernel<Buckets, Index> compiles them for one table view
+// (buckets.hpp) and one bucket layout (hashing.hpp);
 // kernels.cpp instantiates them for the shapes that matter most and picks one
 // per filter, once, when it is created or loaded (CuckooFilter::kernel_).
 //
@@ -14,42 +15,30 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <type_traits>
 
 #include "any_buckets.hpp"
 #include "batch_memory.hpp"
 #include "buckets.hpp"
-#include "eviction_walk.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/hashing.hpp"
 #include "cuckoo/item_batch.hpp"
+#include "filter_algorithms.hpp"
 #include "item_hash.hpp"
 
 namespace cuckoo::detail {
 
-// The observer of plain inserts: every hook compiles to nothing.
-struct SilentObserver {
-  void onKick(std::uint32_t, unsigned, std::uint32_t, std::uint32_t, std::uint32_t) noexcept {}
-  void onPlaced(std::uint32_t, std::uint32_t) noexcept {}
-  void onStashed(std::uint32_t, std::uint32_t) noexcept {}
-  void onUndone(std::uint32_t, std::uint32_t) noexcept {}
-};
-
 // WebAssembly is downloaded, so there the kernels trade a little speed for
 // size: the per-item insert and delete are shared out of line by the single
 // and batch paths (CUCKOO_SHARED_IN_WASM), and batches of 8-byte items take
-// the general batch path. Natively everything is compiled for speed: the
-// algorithms are inlined into each entry point (CUCKOO_INLINE_NATIVELY), so
-// that no call passes a table view and an item's location through memory.
+// the general batch path. Natively everything is compiled for speed, the
+// algorithms inlined into each entry point (filter_algorithms.hpp).
 #if defined(__wasm__)
 inline constexpr bool kCompactCode = true;
 #define CUCKOO_SHARED_IN_WASM [[gnu::noinline]]
-#define CUCKOO_INLINE_NATIVELY
 #else
 inline constexpr bool kCompactCode = false;
 #define CUCKOO_SHARED_IN_WASM [[gnu::always_inline]]
-#define CUCKOO_INLINE_NATIVELY [[gnu::always_inline]]
 #endif
 
 // The items of a batch of 8-byte items: their length is a constant, so the
@@ -61,10 +50,18 @@ struct EightByteItems {
   static constexpr std::size_t length(std::size_t) noexcept { return 8; }
 };
 
-
 template <class Buckets, class Index>
-class Kernel {
+class Kernel : public FilterAlgorithms<Buckets, Index> {
+  using Algorithms = FilterAlgorithms<Buckets, Index>;
+
  public:
+  // The algorithms on any table (filter_algorithms.hpp), which the entry
+  // points below run on the filter's own.
+  using Algorithms::addIn;
+  using Algorithms::containsIn;
+  using Algorithms::countIn;
+  using Algorithms::eraseIn;
+
   // The entry points of KernelTable: each locates the item and hands its
   // place to the algorithm. The ones on an 8-byte item given as its value
   // (CuckooFilter's key overloads) hash it without reading memory.
@@ -143,73 +140,12 @@ class Kernel {
     return eraseEach(f, batch);
   }
 
-  // ---- The algorithms on any table: a view of its buckets, their relation
-  // and the state beside them. CuckooFilter's operations above run them on
-  // its own table; another home of a filter's bytes (a Redis string) can run
-  // them on its own view and make the same choices.
-
-  // Algorithm 2, plus the stash.
-  // Both buckets are always read and tested, without a branch between them:
-  // an item is in either with odds near one half, so a branch would be
-  // mispredicted as often. (The generic view tests both in one call.)
-  static bool containsIn(const FilterState& state, const Buckets& view, const ItemLocation& where) noexcept {
-    if constexpr (std::is_same_v<Buckets, AnyBuckets>) {
-      return view.holdsEither(where.primaryBucket, where.alternateBucket, where.fingerprint) || stashHolds(state, where);
-    } else {
-      const bool inBuckets = (static_cast<unsigned>(view.holds(view.probe(where.primaryBucket), where.fingerprint)) |
-                              static_cast<unsigned>(view.holds(view.probe(where.alternateBucket), where.fingerprint))) != 0;
-      return inBuckets || stashHolds(state, where);
-    }
-  }
-
-  static unsigned countIn(const FilterState& state, const Buckets& view, const ItemLocation& where) noexcept {
-    unsigned copies = popcount(view.matching(view.probe(where.primaryBucket), where.fingerprint));
-    if (where.alternateBucket != where.primaryBucket) {
-      copies += popcount(view.matching(view.probe(where.alternateBucket), where.fingerprint));
-    }
-    return copies + (stashHolds(state, where) ? 1U : 0U);
-  }
-
-  // Algorithm 1 on a located item: true when stored (in the stash at worst);
-  // false, with nothing changed, when it cannot be placed.
-  template <class Observer>
-  CUCKOO_INLINE_NATIVELY static bool addIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
-                    const ItemLocation& where, Observer& observer) noexcept {
-    const bool placed =
-        place(state, maxKicks, view, relation, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
-    state.itemCount += placed ? 1 : 0;
-    state.lastAddRefused = !placed;
-    return placed;
-  }
-
-  // Algorithm 3: removes one copy of the item's fingerprint from its buckets
-  // or the stash; a slot freed while the stash is occupied gets the stashed
-  // fingerprint a fresh walk.
-  template <class Observer>
-  CUCKOO_INLINE_NATIVELY static bool eraseIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
-                      const ItemLocation& where, Observer& observer) noexcept {
-    if (stashHolds(state, where)) {
-      state.stash = Stash{};
-    } else if (!removeFromBuckets(view, where)) {
-      return false;
-    } else if (state.stash.occupied) {
-      // It may come back to the stash (possibly as a different fingerprint),
-      // which is still correct: every item stays in its buckets or the stash.
-      reinsertStash(state, maxKicks, view, relation, observer);
-    }
-    --state.itemCount;
-    state.lastAddRefused = false;
-    return true;
-  }
-
  private:
   [[gnu::noinline]] static bool containsAnyLength(const CuckooFilter& f, const void* item, std::size_t length) noexcept {
     return containsLocated(f, locate(f, item, length));
   }
 
   static bool isEightByte(const ItemBatch& batch) noexcept { return batch.offsets == nullptr && batch.width == 8; }
-
-  static unsigned popcount(std::uint32_t v) noexcept { return static_cast<unsigned>(__builtin_popcount(v)); }
 
   [[gnu::always_inline]] static Buckets buckets(const CuckooFilter& f) noexcept {
     if constexpr (std::is_same_v<Buckets, AnyBuckets>) {
@@ -269,15 +205,6 @@ class Kernel {
     return locateWith(index, h, fingerprintBits);
   }
 
-  [[gnu::always_inline]] static bool stashHolds(const FilterState& state, std::uint32_t fingerprint,
-                                                std::uint32_t primary, std::uint32_t alternate) noexcept {
-    return state.stash.occupied && state.stash.fingerprint == fingerprint &&
-           (state.stash.bucket == primary || state.stash.bucket == alternate);
-  }
-  static bool stashHolds(const FilterState& state, const ItemLocation& where) noexcept {
-    return stashHolds(state, where.fingerprint, where.primaryBucket, where.alternateBucket);
-  }
-
   // The algorithms on the filter's own table; in WebAssembly the insert and
   // the delete are shared by the entry points above and the batches.
   [[gnu::always_inline]] static bool containsLocated(const CuckooFilter& f, const ItemLocation& where) noexcept {
@@ -290,43 +217,6 @@ class Kernel {
   template <class Observer>
   CUCKOO_SHARED_IN_WASM static bool eraseLocated(CuckooFilter& f, const ItemLocation& where, Observer& observer) noexcept {
     return eraseIn(f.state_, f.params_.maxKicks, buckets(f), index(f), where, observer);
-  }
-
-  // Empties the lowest slot holding the fingerprint in the first bucket, else
-  // in the second. The second bucket is read only when the first lacks it:
-  // that reads 1.5 buckets a delete rather than 2, which measured faster (at
-  // 2^16 and 2^22 buckets, bench/README.md) than reading both at once and
-  // choosing without a branch, though the branch is mispredicted half the time.
-  CUCKOO_INLINE_NATIVELY static bool removeFromBuckets(Buckets& view, const ItemLocation& where) noexcept {
-    return view.removeOne(where.primaryBucket, where.fingerprint) || view.removeOne(where.alternateBucket, where.fingerprint);
-  }
-
-  // Rare (a delete while the stash is occupied), so kept out of line. The
-  // stash is empty during the walk, so it cannot be refused.
-  template <class Observer>
-  [[gnu::noinline, gnu::cold]] static void reinsertStash(FilterState& state, std::uint32_t maxKicks, Buckets view,
-                                                         Index relation, Observer& observer) noexcept {
-    const Stash homeless = state.stash;
-    state.stash = Stash{};
-    place(state, maxKicks, view, relation, homeless.fingerprint, homeless.bucket,
-          relation.alternate(homeless.bucket, homeless.fingerprint), observer);
-  }
-
-  // Places `fingerprint`, whose candidate buckets are `primary` and
-  // `alternate`: the lowest free slot of either, else evictions. False, with
-  // nothing changed, only when evictions run out while the stash is occupied.
-  template <class Observer>
-  CUCKOO_INLINE_NATIVELY static bool place(FilterState& state, std::uint32_t maxKicks, Buckets& view, const Index& relation,
-                    std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate, Observer& observer) noexcept {
-    if (view.insertIntoEmptySlot(primary, fingerprint)) {
-      observer.onPlaced(primary, fingerprint);
-      return true;
-    }
-    if (alternate != primary && view.insertIntoEmptySlot(alternate, fingerprint)) {
-      observer.onPlaced(alternate, fingerprint);
-      return true;
-    }
-    return evictionWalk(state, maxKicks, view, relation, fingerprint, primary, alternate, observer);
   }
 
   // The places of items [first, first + n) of a batch, and their buckets
@@ -344,17 +234,18 @@ class Kernel {
     const Index layout = relation;
     const ItemHash hash = itemHash(f);
     const unsigned fingerprintBits = Buckets::fingerprintBits(f);
+    unsigned char seen = 0;
     for (std::size_t k = 0; k < n; ++k) {
       where[k] = locateHashed(layout, hash, fingerprintBits, items.item(first + k), items.length(first + k), true);
       if constexpr (kPrefetches) {
-        prefetch(view.address(where[k].primaryBucket));
-        prefetch(view.address(where[k].alternateBucket));
+        request(view.address(where[k].primaryBucket), seen);
+        request(view.address(where[k].alternateBucket), seen);
       }
     }
     if constexpr (!kPrefetches && kSpecialised) {
-      unsigned char seen = 0;
       for (std::size_t k = 0; k < n; ++k) {
-        seen ^= *view.address(where[k].primaryBucket) ^ *view.address(where[k].alternateBucket);
+        request(view.address(where[k].primaryBucket), seen);
+        request(view.address(where[k].alternateBucket), seen);
       }
       gTouched = seen;
     }
@@ -409,4 +300,3 @@ class Kernel {
 }  // namespace cuckoo::detail
 
 #undef CUCKOO_SHARED_IN_WASM
-#undef CUCKOO_INLINE_NATIVELY

@@ -378,7 +378,6 @@ export class RedisCuckooFilter {
     return shardBytes(this.#live('toBytes'), shard, 'RedisCuckooFilter.toBytes');
   }
 
-
   /**
    * Deletes this filter's keys in Redis; the handle then refuses every call
    * (code DISPOSED). NOT_FOUND if the filter was already dropped elsewhere.
@@ -391,5 +390,4 @@ export class RedisCuckooFilter {
     await dropOpened(this.#live('drop'), 'RedisCuckooFilter.drop');
     this.#dropped = true;
   }
-
 }
