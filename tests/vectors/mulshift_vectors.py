@@ -166,7 +166,8 @@ def main():
 
     seed, (key, name) = 42, KEYS[4]
     h = item_hash(seed, key.to_bytes(8, "little"))
-    print("Edge counts (seed %d, key `%s`, h = `0x%016x`, f = %d):" % (seed, name, h, F))
+    print("The smallest and largest counts of each hash id (seed %d, key `%s`, h = `0x%016x`, f = %d):"
+          % (seed, name, h, F))
     print()
     print("| hash id | m | fingerprint | i1 | c | i2 |")
     print("|---|---|---|---|---|---|")
