@@ -73,6 +73,7 @@ CUCKOO_EXPORT const char* status_options(int status) {
     case Status::kInvalidCapacity: return "capacity";
     case Status::kInvalidFalsePositiveRate: return "fpr";
     case Status::kInvalidSemiSortParameters: return "bucketSize,fingerprintBits";
+    case Status::kConflictingHashes: return "keyedHash,multiplyShiftHash";
 #ifndef CUCKOO_WITHOUT_BLOOM
     case Status::kInvalidBloomBitCount: return "bitCount";
     case Status::kInvalidBloomHashCount: return "hashCount";

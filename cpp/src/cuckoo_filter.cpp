@@ -25,6 +25,7 @@ Status CuckooFilter::validate(const FilterParams& params) noexcept {
     return rejected(Status::kInvalidBucketCount);
   }
   if (params.maxKicks > kMaxKicksLimit) return rejected(Status::kInvalidMaxKicks);
+  if (params.keyedHash && params.multiplyShiftHash) return rejected(Status::kConflictingHashes);
   if (params.semiSort &&
       (params.bucketSize != kSemiSortedBucketSize || params.fingerprintBits < kSemiSortedMinBits)) {
     return rejected(Status::kInvalidSemiSortParameters);
@@ -49,8 +50,9 @@ Status CuckooFilter::create(const FilterParams& params, CuckooFilter& out) noexc
   out.packedTable_ = std::move(packed);
   out.semiSortedTable_ = std::move(semiSorted);
   out.state_ = FilterState{SplitMix64::fromSeed(params.seed), Stash{}, 0, false};
-  out.index_ = BucketIndex::forCount(params.bucketCount);
+  out.index_ = BucketIndex::forCount(params.bucketCount, params.multiplyShiftHash);
   out.eightByteFlip_ = detail::ItemHash::forSeed(params.seed).eightByteFlip;
+  out.multiplyShift_ = MultiplyShiftHash::forSeed(params.seed);
   out.kernel_ = &detail::kernelFor(params, false);
   return Status::kOk;
 }
@@ -66,6 +68,7 @@ Status CuckooFilter::cloneTo(CuckooFilter& out) const noexcept {
   out.state_ = state_;
   out.index_ = index_;
   out.eightByteFlip_ = eightByteFlip_;
+  out.multiplyShift_ = multiplyShift_;
   out.kernel_ = kernel_;
   return Status::kOk;
 }
@@ -75,16 +78,16 @@ ItemLocation CuckooFilter::locate(const void* item, std::size_t length) const no
 }
 
 std::uint64_t CuckooFilter::itemHash(const void* item, std::size_t length) const noexcept {
-  return detail::hashItem(item, length, params_.seed, params_.keyedHash);
+  return detail::ItemHash::forParams(params_).ofBytes(item, length);
 }
 
 void CuckooFilter::locateEach(const FilterParams& params, const ItemBatch& items, std::uint32_t* out) noexcept {
-  const BucketIndex index = BucketIndex::forCount(params.bucketCount);
+  const BucketIndex index = BucketIndex::forCount(params.bucketCount, params.multiplyShiftHash);
+  const detail::ItemHash hash = detail::ItemHash::forParams(params);
   for (std::size_t k = 0; k < items.count; ++k) {
     const unsigned char* item = items.item(k);
     const std::size_t length = items.length(k);
-    const ItemLocation where =
-        index.locate(detail::hashItem(item, length, params.seed, params.keyedHash), params.fingerprintBits);
+    const ItemLocation where = index.locate(hash.ofBytes(item, length), params.fingerprintBits);
     out[4 * k] = where.fingerprint;
     out[4 * k + 1] = where.primaryBucket;
     out[4 * k + 2] = where.alternateBucket;
@@ -120,7 +123,9 @@ Status CuckooFilter::merge(const CuckooFilter& other) noexcept {
   if (params_.bucketCount != other.params_.bucketCount) return rejected(Status::kMergeBucketCountDiffer);
   if (params_.seed != other.params_.seed) return rejected(Status::kMergeSeedDiffer);
   if (params_.semiSort != other.params_.semiSort) return rejected(Status::kMergeSemiSortDiffer);
-  if (params_.keyedHash != other.params_.keyedHash) return rejected(Status::kMergeHashDiffers);
+  if (params_.keyedHash != other.params_.keyedHash || params_.multiplyShiftHash != other.params_.multiplyShiftHash) {
+    return rejected(Status::kMergeHashDiffers);
+  }
   // Into a copy, which replaces this filter only when everything fit.
   CuckooFilter merged;
   const Status copied = cloneTo(merged);

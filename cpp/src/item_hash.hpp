@@ -10,6 +10,8 @@
 #define XXH_INLINE_ALL
 #include "xxhash.h"
 
+#include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/hashing.hpp"
 #include "keyed_hash.hpp"
 
 namespace cuckoo::detail {
@@ -43,14 +45,17 @@ inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_
 
 // The item hash of one filter: XXH3-64 under its seed (hash ids 1 and 2),
 // with what XXH3's path for 8 bytes derives from the seed computed once per
-// filter rather than once per item, or the keyed hash (hash ids 4 and 5). An
-// 8-byte item is also taken as its value, `key`, whose little-endian bytes
-// it is, so that a key needs no trip through memory. tests/cpp/test_hashing.cpp
-// checks both against XXH3.
+// filter rather than once per item, the keyed hash (hash ids 4 and 5), or
+// multiply-shift for 8-byte items (hash ids 6 and 7). An 8-byte item is also
+// taken as its value, `key`, whose little-endian bytes it is, so that a key
+// needs no trip through memory. tests/cpp/test_hashing.cpp checks it against
+// XXH3, tests/cpp/test_mulshift_hash.cpp against FORMAT.md's vectors.
 struct ItemHash {
   std::uint64_t seed;
   std::uint64_t eightByteFlip;  // XXH3_len_4to8_64b's bitflip for `seed`
   bool keyed;
+  bool multiplyShifted = false;
+  MultiplyShiftHash multiplyShift{};
 
   static ItemHash forSeed(std::uint64_t seed, bool keyed = false) noexcept {
     // XXH3_kSecret's words at bytes 8 and 16, XORed (a constant, so that
@@ -59,12 +64,22 @@ struct ItemHash {
     const std::uint64_t mixedSeed = seed ^ (std::uint64_t{__builtin_bswap32(static_cast<std::uint32_t>(seed))} << 32);
     return ItemHash{seed, kSecretWords - mixedSeed, keyed};
   }
+  static ItemHash forParams(const FilterParams& params) noexcept {
+    ItemHash hash = forSeed(params.seed, params.keyedHash);
+    hash.multiplyShifted = params.multiplyShiftHash;
+    hash.multiplyShift = MultiplyShiftHash::forSeed(params.seed);
+    return hash;
+  }
 
-  std::uint64_t ofBytes(const void* item, std::size_t length) const noexcept { return hashItem(item, length, seed, keyed); }
+  std::uint64_t ofBytes(const void* item, std::size_t length) const noexcept {
+    if (multiplyShifted && length == 8) return multiplyShift(keyOf(item));
+    return hashItem(item, length, seed, keyed);
+  }
   // XXH3_len_4to8_64b of the key's 8 bytes: it reads them as two 32-bit
   // halves and puts the first above the second, a rotation of the key.
   [[gnu::always_inline]] std::uint64_t ofKey(std::uint64_t key) const noexcept {
     if (keyed) return keyedItemHash(&key, sizeof key, seed);
+    if (multiplyShifted) return multiplyShift(key);
     return XXH3_rrmxmx(XXH_rotl64(key, 32) ^ eightByteFlip, 8);
   }
   [[gnu::always_inline]] static std::uint64_t keyOf(const void* item) noexcept { return XXH_readLE64(item); }

@@ -164,6 +164,10 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
       return f.index_.xorIndex();
     } else if constexpr (std::is_same_v<Index, RangeIndex>) {
       return f.index_.rangeIndex();
+    } else if constexpr (std::is_same_v<Index, MulXorIndex>) {
+      return f.index_.mulXorIndex();
+    } else if constexpr (std::is_same_v<Index, MulRangeIndex>) {
+      return f.index_.mulRangeIndex();
     } else {
       return f.index_;
     }
@@ -174,13 +178,23 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
   static constexpr bool kSpecialised = !Buckets::kGeneric;
 
   [[gnu::always_inline]] static ItemHash itemHash(const CuckooFilter& f) noexcept {
-    return ItemHash{f.params_.seed, f.eightByteFlip_, keyedOf(f)};
+    return ItemHash{f.params_.seed, f.eightByteFlip_, keyedOf(f), multiplyShiftOf(f), f.multiplyShift_};
   }
   // Whether the filter hashes with the keyed hash: never for a specialised
   // kernel (kernelFor gives keyed filters the generic one), so there the
   // test compiles away.
   [[gnu::always_inline]] static bool keyedOf(const CuckooFilter& f) noexcept {
     return !kSpecialised && f.params_.keyedHash;
+  }
+  // Whether 8-byte items hash by multiply-shift (hash ids 6 and 7): a
+  // constant for a kernel compiled for one bucket layout, read from the
+  // filter by one that decides the layout at run time.
+  [[gnu::always_inline]] static bool multiplyShiftOf(const CuckooFilter& f) noexcept {
+    if constexpr (std::is_same_v<Index, BucketIndex>) {
+      return f.params_.multiplyShiftHash;
+    } else {
+      return Index::kMultiplyShift;
+    }
   }
   // Where an item goes (hashing.hpp), inlined everywhere: in WebAssembly a
   // call would pass the hash and the location through memory.

@@ -1,7 +1,7 @@
 // The kernels the core is compiled with, and which one serves a filter.
 //
 // Specialised (constant masks, strides and shifts, and the bucket layout of
-// the filter's hash id without a run-time branch), natively:
+// the filter's hash id, 1, 2, 6 or 7, without a run-time branch), natively:
 // - plain b = 4 with f = 8, 12 and 16 (one aligned load per bucket), and b = 4
 //   with any other f, which covers what CuckooFilter.create chooses at most
 //   rates (f = 10 at 1 %, 13 at 0.1 %, 17 at 0.01 %);
@@ -58,49 +58,64 @@ constexpr bool kLean = true;
 constexpr bool kLean = false;
 #endif
 
-// Each specialised view in both bucket layouts: hash id 1 (a power-of-two
-// bucket count) and 2.
+// Each specialised view in its four bucket layouts: hash ids 1 and 6 (a
+// power-of-two bucket count) and 2 and 7, the multiply-shift ones (6 and 7)
+// for filters of 64-bit keys.
 template <class Buckets>
-struct Pair {
+struct Layouts {
   KernelTable powerOfTwo;
   KernelTable anyCount;
-  const KernelTable& forCount(bool isPowerOfTwo) const noexcept { return isPowerOfTwo ? powerOfTwo : anyCount; }
+  KernelTable multiplyShiftPowerOfTwo;
+  KernelTable multiplyShiftAnyCount;
+  const KernelTable& forFilter(bool isPowerOfTwo, bool multiplyShift) const noexcept {
+    if (multiplyShift) return isPowerOfTwo ? multiplyShiftPowerOfTwo : multiplyShiftAnyCount;
+    return isPowerOfTwo ? powerOfTwo : anyCount;
+  }
 };
 
+// A shape's kernel names, one per hash id of Layouts.
+#define CUCKOO_KERNEL_NAMES(shape) shape ", hash id 1", shape ", hash id 2", shape ", hash id 6", shape ", hash id 7"
+
 template <class Buckets>
-Pair<Buckets> pairOf(const char* powerOfTwoName, const char* anyCountName) {
+Layouts<Buckets> layoutsOf(const char* id1, const char* id2, const char* id6, const char* id7) {
   if constexpr (kAllShapes) {
-    return Pair<Buckets>{tableOf<Buckets, XorIndex>(powerOfTwoName), tableOf<Buckets, RangeIndex>(anyCountName)};
+    return Layouts<Buckets>{tableOf<Buckets, XorIndex>(id1), tableOf<Buckets, RangeIndex>(id2),
+                            tableOf<Buckets, MulXorIndex>(id6), tableOf<Buckets, MulRangeIndex>(id7)};
   } else {
-    return Pair<Buckets>{tableOf<Buckets, BucketIndex>(powerOfTwoName), tableOf<Buckets, BucketIndex>(anyCountName)};
+    return Layouts<Buckets>{tableOf<Buckets, BucketIndex>(id1), tableOf<Buckets, BucketIndex>(id2),
+                            tableOf<Buckets, BucketIndex>(id6), tableOf<Buckets, BucketIndex>(id7)};
   }
 }
 
 const KernelTable& semiSortedKernel(const FilterParams& params, bool powerOfTwo) noexcept {
-  static const auto kSemiSorted13 =
-      pairOf<SemiSortedBuckets<13>>("semi-sorted f=13, hash id 1", "semi-sorted f=13, hash id 2");
-  if (params.fingerprintBits == 13) return kSemiSorted13.forCount(powerOfTwo);
+  const bool multiplyShift = params.multiplyShiftHash;
+  static const auto kSemiSorted13 = layoutsOf<SemiSortedBuckets<13>>(CUCKOO_KERNEL_NAMES("semi-sorted f=13"));
+  if (params.fingerprintBits == 13) return kSemiSorted13.forFilter(powerOfTwo, multiplyShift);
   if constexpr (kAllShapes) {
-    static const auto kSemiSorted16 = pairOf<SemiSortedBuckets<16>>("semi-sorted f=16, hash id 1", "semi-sorted f=16, hash id 2");
-    if (params.fingerprintBits == 16) return kSemiSorted16.forCount(powerOfTwo);
+    static const auto kSemiSorted16 = layoutsOf<SemiSortedBuckets<16>>(CUCKOO_KERNEL_NAMES("semi-sorted f=16"));
+    if (params.fingerprintBits == 16) return kSemiSorted16.forFilter(powerOfTwo, multiplyShift);
   }
   return kGeneric;
 }
 
 const KernelTable& plainKernel(const FilterParams& params, bool powerOfTwo) noexcept {
+  const bool multiplyShift = params.multiplyShiftHash;
   if constexpr (kAllShapes) {
-    static const auto kPlain4x8 = pairOf<PackedBuckets<4, 8>>("plain b=4 f=8, hash id 1", "plain b=4 f=8, hash id 2");
-    static const auto kPlain4x16 = pairOf<PackedBuckets<4, 16>>("plain b=4 f=16, hash id 1", "plain b=4 f=16, hash id 2");
-    static const auto kPlain2 = pairOf<PackedBuckets<2, 0>>("plain b=2, hash id 1", "plain b=2, hash id 2");
-    if (params.bucketSize == 2) return kPlain2.forCount(powerOfTwo);
-    if (params.bucketSize == 4 && params.fingerprintBits == 8) return kPlain4x8.forCount(powerOfTwo);
-    if (params.bucketSize == 4 && params.fingerprintBits == 16) return kPlain4x16.forCount(powerOfTwo);
+    static const auto kPlain4x8 = layoutsOf<PackedBuckets<4, 8>>(CUCKOO_KERNEL_NAMES("plain b=4 f=8"));
+    static const auto kPlain4x16 = layoutsOf<PackedBuckets<4, 16>>(CUCKOO_KERNEL_NAMES("plain b=4 f=16"));
+    static const auto kPlain2 = layoutsOf<PackedBuckets<2, 0>>(CUCKOO_KERNEL_NAMES("plain b=2"));
+    if (params.bucketSize == 2) return kPlain2.forFilter(powerOfTwo, multiplyShift);
+    if (params.bucketSize == 4 && params.fingerprintBits == 8) return kPlain4x8.forFilter(powerOfTwo, multiplyShift);
+    if (params.bucketSize == 4 && params.fingerprintBits == 16) return kPlain4x16.forFilter(powerOfTwo, multiplyShift);
   }
   if (params.bucketSize != 4) return kGeneric;
-  static const auto kPlain4x12 = pairOf<PackedBuckets<4, 12>>("plain b=4 f=12, hash id 1", "plain b=4 f=12, hash id 2");
-  static const auto kPlain4 = pairOf<PackedBuckets<4, 0>>("plain b=4, hash id 1", "plain b=4, hash id 2");
-  return params.fingerprintBits == 12 ? kPlain4x12.forCount(powerOfTwo) : kPlain4.forCount(powerOfTwo);
+  static const auto kPlain4x12 = layoutsOf<PackedBuckets<4, 12>>(CUCKOO_KERNEL_NAMES("plain b=4 f=12"));
+  static const auto kPlain4 = layoutsOf<PackedBuckets<4, 0>>(CUCKOO_KERNEL_NAMES("plain b=4"));
+  return params.fingerprintBits == 12 ? kPlain4x12.forFilter(powerOfTwo, multiplyShift)
+                                      : kPlain4.forFilter(powerOfTwo, multiplyShift);
 }
+
+#undef CUCKOO_KERNEL_NAMES
 
 }  // namespace
 

@@ -1,8 +1,9 @@
-// Byte format versions 1, 2 and 4 of FORMAT.md: version 1 for a power-of-two
-// bucket count (hash id 1, frozen), version 2 for any other (hash id 2), whose
-// header carries the count itself, and version 4, version 2's header for a
-// keyed filter of either kind (hash id 4 or 5). byte_order.hpp has what all
-// versions share.
+// Byte format versions 1, 2, 4 and 5 of FORMAT.md: version 1 for a
+// power-of-two bucket count (hash id 1, frozen), version 2 for any other (hash
+// id 2), whose header carries the count itself, and versions 4 and 5, version
+// 2's header for a keyed filter (hash id 4 or 5) and for a filter of 64-bit
+// keys (hash id 6 or 7) of either kind. byte_order.hpp has what all versions
+// share.
 
 #include <cstring>
 #include <utility>
@@ -25,6 +26,7 @@ constexpr const unsigned char (&kMagic)[4] = detail::kFormatMagic;
 constexpr std::uint8_t kVersionPowerOfTwo = 1;  // log2(m) in one byte; hash id 1
 constexpr std::uint8_t kVersionAnyCount = 2;    // m in eight bytes; hash id 2
 constexpr std::uint8_t kVersionKeyed = 4;       // as version 2; hash id 4 (m a power of two) or 5
+constexpr std::uint8_t kVersionMultiplyShift = 5;  // as version 2; hash id 6 (m a power of two) or 7
 
 // The table is semi-sorted (semi_sorted_table.hpp's bucket layout).
 constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
@@ -71,7 +73,8 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
   }
   if (length <= at::kVersion) return rejected(Status::kFormatTruncated);
   const std::uint8_t version = data[at::kVersion];
-  if (version != kVersionPowerOfTwo && version != kVersionAnyCount && version != kVersionKeyed) {
+  if (version != kVersionPowerOfTwo && version != kVersionAnyCount && version != kVersionKeyed &&
+      version != kVersionMultiplyShift) {
     return rejected(Status::kFormatUnsupportedVersion);
   }
   if (length < headerBytesOf(version)) return rejected(Status::kFormatTruncated);
@@ -81,7 +84,8 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
 // The bucket count as the header's version stores it, or 0 when the fields
 // are malformed or disagree with the hash id: without a keyed hash a power of
 // two is always version 1 with hash id 1, any other count version 2 with hash
-// id 2; with one, version 4 with hash id 4 or 5 by the same rule.
+// id 2; with one, version 4 with hash id 4 or 5 by the same rule, and with
+// multiply-shift version 5 with hash id 6 or 7.
 std::uint64_t storedBucketCount(const unsigned char* header) noexcept {
   const std::uint8_t version = header[at::kVersion];
   if (version == kVersionPowerOfTwo) {
@@ -92,9 +96,10 @@ std::uint64_t storedBucketCount(const unsigned char* header) noexcept {
   }
   const std::uint64_t bucketCount = getLittleEndian(header + at::kBucketCount, 8);
   const bool keyed = version == kVersionKeyed;
+  const bool multiplyShift = version == kVersionMultiplyShift;
   if (bucketCount == 0 || bucketCount > kMaxBucketCount) return 0;
-  if (header[at::kHashId] != plainHashId(isPowerOfTwo(bucketCount), keyed)) return 0;
-  if (!keyed && isPowerOfTwo(bucketCount)) return 0;
+  if (header[at::kHashId] != plainHashId(isPowerOfTwo(bucketCount), keyed, multiplyShift)) return 0;
+  if (version == kVersionAnyCount && isPowerOfTwo(bucketCount)) return 0;
   if (getLittleEndian(header + at::kReservedAnyCount, 3) != 0) return 0;
   return bucketCount;
 }
@@ -114,6 +119,7 @@ Status checkShape(const unsigned char* header, FilterParams& params, std::uint64
   params.seed = getLittleEndian(header + at::kSeed, 8);
   params.semiSort = (flags & kFlagSemiSorted) != 0;
   params.keyedHash = header[at::kVersion] == kVersionKeyed;
+  params.multiplyShiftHash = header[at::kVersion] == kVersionMultiplyShift;
   // create() and deserialize() accept exactly the same shapes.
   const Status shape = CuckooFilter::validate(params);
   if (shape != Status::kOk && shape != Status::kTableTooLarge) return rejected(Status::kFormatBadParameters);
@@ -163,21 +169,23 @@ Status checkContents(const unsigned char* payload, const FilterParams& params, s
 
 namespace {
 
-std::uint8_t versionFor(const BucketIndex& index, bool keyed) noexcept {
-  return keyed ? kVersionKeyed : index.powerOfTwo() ? kVersionPowerOfTwo : kVersionAnyCount;
+std::uint8_t versionFor(const BucketIndex& index, const FilterParams& params) noexcept {
+  if (params.keyedHash) return kVersionKeyed;
+  if (params.multiplyShiftHash) return kVersionMultiplyShift;
+  return index.powerOfTwo() ? kVersionPowerOfTwo : kVersionAnyCount;
 }
 
 }  // namespace
 
 std::size_t CuckooFilter::serializedSize() const noexcept {
-  return headerBytesOf(versionFor(index_, params_.keyedHash)) + static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8) +
+  return headerBytesOf(versionFor(index_, params_)) + static_cast<std::size_t>((payloadBitsFor(params_) + 7) / 8) +
          kChecksumBytes;
 }
 
 std::size_t detail::PatchAccess::writeHeader(const CuckooFilter& filter, unsigned char* out) noexcept {
   const FilterParams& params = filter.params_;
   const FilterState& state = filter.state_;
-  const std::uint8_t version = versionFor(filter.index_, params.keyedHash);
+  const std::uint8_t version = versionFor(filter.index_, params);
   const std::size_t headerBytes = headerBytesOf(version);
   std::memset(out, 0, headerBytes);
   std::memcpy(out, kMagic, sizeof kMagic);

@@ -18,6 +18,8 @@ const char* filterStatusMessage(Status status) noexcept {
     case Status::kFalsePositiveRateTooLow: return "the false-positive rate is too low: it would need fingerprints wider than 32 bits";
     case Status::kInvalidSemiSortParameters:
       return "semiSort needs bucketSize 4 and fingerprintBits from 5 to 32";
+    case Status::kConflictingHashes:
+      return "keyedHash and multiplyShiftHash cannot both be true: a filter hashes its items one way";
     case Status::kFormatBadMagic: return "not a cuckoo-wasm filter: bad magic bytes";
     case Status::kFormatUnsupportedVersion: return "unsupported format version";
     case Status::kFormatTruncated: return "the data is truncated";
@@ -34,7 +36,8 @@ const char* filterStatusMessage(Status status) noexcept {
     case Status::kMergeShapeDiffers:
       return "the filters cannot be merged: their fpr, initialCapacity or current table size differ";
     case Status::kMergeWouldOverfill: return "the filter cannot hold the other filter's items: nothing was changed";
-    case Status::kMergeHashDiffers: return "the filters cannot be merged: one hashes items with a keyed hash and the other does not";
+    case Status::kMergeHashDiffers:
+      return "the filters cannot be merged: they hash items differently (XXH3, keyed or multiply-shift)";
     // patchStatusMessage has these (status.hpp says why).
     case Status::kPatchWrongBase:
     case Status::kPatchFiltersDiffer:

@@ -59,21 +59,31 @@ const Shape kGenericShapes[] = {
     {12, 8, false, "generic", "generic"}, {32, 8, false, "generic", "generic"}, {16, 1, false, "generic", "generic"},
     {14, 4, true, "generic", "generic"},  {5, 4, true, "generic", "generic"},   {32, 4, true, "generic", "generic"},
 };
-// Hash id 1 (XOR) and hash id 2 (reflection), each at a size where walks are
-// long and at a tiny one where an item's two buckets often coincide.
-const std::uint64_t kCounts[] = {512, 1000, 16, 3};
+// A table's bucket count and item hash: hash ids 1 and 6 (XOR) and 2 and 7
+// (reflection), each at a size where walks are long and at a tiny one where
+// an item's two buckets often coincide.
+struct Table {
+  std::uint64_t count;
+  bool multiplyShift;
+};
+const Table kCounts[] = {{512, false}, {1000, false}, {16, false}, {3, false},
+                         {512, true},  {1000, true},  {16, true},  {1, true}};
 
 void PrintTo(const Shape& shape, std::ostream* out) {
   *out << (shape.semiSort ? "semi-sorted" : "plain") << " f=" << shape.bits << " b=" << shape.slots;
 }
+void PrintTo(const Table& table, std::ostream* out) {
+  *out << "m=" << table.count << (table.multiplyShift ? " multiply-shift" : "");
+}
 
-FilterParams paramsOf(const Shape& shape, std::uint64_t bucketCount) {
+FilterParams paramsOf(const Shape& shape, const Table& table) {
   FilterParams p;
   p.fingerprintBits = shape.bits;
   p.bucketSize = shape.slots;
   p.semiSort = shape.semiSort;
-  p.bucketCount = bucketCount;
-  p.seed = 0x5eed0000 + shape.bits * 8 + shape.slots + bucketCount;
+  p.bucketCount = table.count;
+  p.multiplyShiftHash = table.multiplyShift;
+  p.seed = 0x5eed0000 + shape.bits * 8 + shape.slots + table.count + (table.multiplyShift ? 0x600 : 0);
   return p;
 }
 
@@ -116,16 +126,16 @@ const char* whyNoSpecialisedKernelHere() {
   return "";
 }
 
-std::string expectedKernel(const Shape& shape, std::uint64_t bucketCount) {
+std::string expectedKernel(const Shape& shape, const Table& table) {
   const std::string kernel = kernelHere(shape);
   if (kernel == "generic") return kernel;
-  return kernel + (isPowerOfTwo(bucketCount) ? ", hash id 1" : ", hash id 2");
+  return kernel + ", hash id " + std::to_string(plainHashId(isPowerOfTwo(table.count), false, table.multiplyShift));
 }
 
-using Case = std::tuple<Shape, std::uint64_t>;
-std::string caseName(const Shape& shape, std::uint64_t bucketCount) {
+using Case = std::tuple<Shape, Table>;
+std::string caseName(const Shape& shape, const Table& table) {
   return std::string(shape.semiSort ? "semisorted" : "plain") + "_b" + std::to_string(shape.slots) + "_f" +
-         std::to_string(shape.bits) + "_m" + std::to_string(bucketCount);
+         std::to_string(shape.bits) + "_m" + std::to_string(table.count) + (table.multiplyShift ? "_mulshift" : "");
 }
 std::string nameOf(const ::testing::TestParamInfo<Case>& info) {
   return caseName(std::get<0>(info.param), std::get<1>(info.param));
@@ -165,7 +175,7 @@ CuckooFilter created(const FilterParams& params, bool generic) {
 }
 
 TEST(KernelChoice, EveryShapeGetsItsKernelAndTheSwitchGivesTheGenericOne) {
-  for (const std::uint64_t m : kCounts) {
+  for (const Table& m : kCounts) {
     for (const Shape& shape : kSpecialisedShapes) {
       CuckooFilter filter = created(paramsOf(shape, m), false);
       EXPECT_EQ(filter.kernelName(), expectedKernel(shape, m)) << caseName(shape, m);
@@ -179,11 +189,13 @@ TEST(KernelChoice, EveryShapeGetsItsKernelAndTheSwitchGivesTheGenericOne) {
 }
 
 // An integer key is the item of its 8 little-endian bytes, with the filter's
-// own kernel and the generic one, and with the keyed hash (which only the
-// generic kernel carries): a fill through the key overloads leaves the bytes
-// a fill through the byte calls leaves, and each finds the other's items.
+// own kernel and the generic one, with the keyed hash (which only the
+// generic kernel carries) and with multiply-shift: a fill through the key
+// overloads leaves the bytes a fill through the byte calls leaves, and each
+// finds the other's items.
 TEST(KeyOverloads, AKeyIsTheItemOfItsEightLittleEndianBytes) {
-  for (const bool keyed : {false, true}) {
+  for (const int hash : {0, 1, 2}) {
+    const bool keyed = hash == 1;
     for (const bool semiSort : {false, true}) {
       FilterParams params;
       params.fingerprintBits = semiSort ? 13 : 12;
@@ -191,6 +203,7 @@ TEST(KeyOverloads, AKeyIsTheItemOfItsEightLittleEndianBytes) {
       params.bucketCount = 256;
       params.seed = 0x0123456789abcdefULL;
       params.keyedHash = keyed;
+      params.multiplyShiftHash = hash == 2;
       for (const bool generic : {false, true}) {
         CuckooFilter byKey = created(params, generic), byBytes = created(params, generic);
         std::vector<std::uint64_t> stored;
@@ -200,7 +213,8 @@ TEST(KeyOverloads, AKeyIsTheItemOfItsEightLittleEndianBytes) {
           ASSERT_EQ(byKey.insert(key), byBytes.insert(bytes.data(), bytes.size()));
           stored.push_back(key);
         }
-        const std::string where = std::string(keyed ? "keyed " : "") + (semiSort ? "semi-sorted " : "plain ") + byKey.kernelName();
+        const std::string where = std::string(keyed ? "keyed " : hash == 2 ? "multiply-shift " : "") +
+                                  (semiSort ? "semi-sorted " : "plain ") + byKey.kernelName();
         EXPECT_TRUE(serialized(byKey) == serialized(byBytes)) << where;
         for (const std::uint64_t key : stored) {
           const std::vector<unsigned char> bytes = itemBytes(key, 8);
@@ -486,7 +500,7 @@ class Trio {
 // Sizes on both sides of the batch block, cycled.
 constexpr std::size_t kBatchSizes[] = {0, 1, 15, 16, 17, 100, 257, 2, 33};
 
-class BatchEquivalence : public ::testing::TestWithParam<std::tuple<Shape, std::uint64_t, Layout>> {};
+class BatchEquivalence : public ::testing::TestWithParam<std::tuple<Shape, Table, Layout>> {};
 
 std::vector<Shape> everyShape() {
   std::vector<Shape> shapes(std::begin(kSpecialisedShapes), std::end(kSpecialisedShapes));

@@ -51,6 +51,12 @@ struct FilterParams {
   // hashing.hpp) instead of XXH3: where outsiders choose items and may see
   // answers. Served by the generic kernel.
   bool keyedHash = false;
+  // Items of 8 bytes (64-bit keys) hashed by multiply-shift, and fingerprint
+  // offsets by one multiplication (hash ids 6 and 7, hashing.hpp): faster than
+  // XXH3 for keys, but whoever knows the seed can choose keys that collide, so
+  // not for items outsiders choose. Other lengths hash as with XXH3. Not with
+  // keyedHash.
+  bool multiplyShiftHash = false;
 };
 
 // The false-positive rates of a table of buckets of `bucketSize` slots with
@@ -294,8 +300,10 @@ class CuckooFilter {
     return visitTable([](const auto& table) { return table.byteLength(); });
   }
   std::uint64_t prngState() const noexcept { return state_.prng.state(); }
-  // Hash id 1, 2, 4 or 5 (hashing.hpp): the bucket relation and the item hash.
-  std::uint8_t hashId() const noexcept { return plainHashId(index_.powerOfTwo(), params_.keyedHash); }
+  // Hash id 1, 2, 4, 5, 6 or 7 (hashing.hpp): the bucket relation and the item hash.
+  std::uint8_t hashId() const noexcept {
+    return plainHashId(index_.powerOfTwo(), params_.keyedHash, params_.multiplyShiftHash);
+  }
   const BucketIndex& bucketIndex() const noexcept { return index_; }
   // Whether the most recent insert was refused (the item could not be
   // placed); false again after an insert succeeds, an erase or clear(). Not
@@ -319,6 +327,7 @@ class CuckooFilter {
   BucketIndex index_;
   // What the item hash derives from the seed, once (cpp/src/item_hash.hpp's ItemHash).
   std::uint64_t eightByteFlip_ = 0;
+  MultiplyShiftHash multiplyShift_{};  // hash ids 6 and 7
   const detail::KernelTable* kernel_ = nullptr;
 };
 

@@ -52,6 +52,26 @@
 // 5 for any other (reflection). Their shard route is the same keyed hash
 // under seed ^ 0x9e3779b97f4a7c15 as its seed, high 32 bits.
 //
+// Hash ids 6 ("mulshift64-v1") and 7 ("mulshift64-range-v1"), filters of
+// 64-bit keys (FilterParams::multiplyShiftHash): hash ids 1 and 2 with the
+// hash of an 8-byte item and the fingerprint's offset replaced by
+// multiply-shift, a few instructions each where XXH3's path for 8 bytes and
+// mix32 take about 30 (bench/README.md, issue 28):
+//   aHigh, aLow, bHigh, bLow = the first four outputs of prng.hpp's SplitMix64
+//              started at state seed ^ 0xbb67ae8584caa73b
+//   A        = aHigh * 2^64 + aLow,  B = bHigh * 2^64 + bLow
+//   h        = ((A * key + B) mod 2^128) >> 64    an 8-byte item, key = its bytes read little-endian
+//              (the strongly universal multiply-add-shift family)
+//   h        = XXH3_64bits_withSeed(item bytes, length, seed)  any other length, as hash id 1
+//   fp, i1   as hash ids 1 and 2
+//   g(fp)    = fp * 0x9e3779b1 mod 2^32
+//   6, m = 2^L:  i2 = i1 XOR (g(fp) >> (32 - L))      (the offset is 0 when L = 0)
+//   7, any other m:  c = (g(fp) * m) >> 32,  i2 = (c - i1) mod m
+// Both relations undo themselves as ids 1 and 2 do. Not a pseudorandom
+// function: someone who knows the seed can choose colliding keys, so keyed
+// filters (ids 4 and 5) are for items outsiders choose. Not sharded (the
+// Redis paths refuse these ids).
+//
 // Shard route ("xxh3-64-route-v1", for filters split into S shards, as
 // cuckoo-wasm/redis splits one over a Redis Cluster's slots):
 //   r        = XXH3_64bits_withSeed(item bytes, length, seed ^ 0x9e3779b97f4a7c15) >> 32
@@ -66,6 +86,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cuckoo/prng.hpp"
+
 namespace cuckoo {
 
 // Hash ids written into serialized filters; see the layouts above.
@@ -74,10 +96,14 @@ inline constexpr std::uint8_t kHashIdXxh3RangeV1 = 2;
 inline constexpr std::uint8_t kHashIdXxh3LinearV1 = 3;
 inline constexpr std::uint8_t kHashIdSipHash13V1 = 4;
 inline constexpr std::uint8_t kHashIdSipHash13RangeV1 = 5;
+inline constexpr std::uint8_t kHashIdMulShiftV1 = 6;
+inline constexpr std::uint8_t kHashIdMulShiftRangeV1 = 7;
 
 // The hash id of a plain filter: its bucket relation (XOR for a power-of-two
-// bucket count, reflection otherwise) and its item hash (XXH3, or keyed).
-constexpr std::uint8_t plainHashId(bool powerOfTwo, bool keyed) noexcept {
+// bucket count, reflection otherwise) and its item hash (XXH3, keyed, or
+// multiply-shift for 8-byte keys).
+constexpr std::uint8_t plainHashId(bool powerOfTwo, bool keyed, bool multiplyShift = false) noexcept {
+  if (multiplyShift) return powerOfTwo ? kHashIdMulShiftV1 : kHashIdMulShiftRangeV1;
   return keyed ? (powerOfTwo ? kHashIdSipHash13V1 : kHashIdSipHash13RangeV1)
                : (powerOfTwo ? kHashIdXxh3V1 : kHashIdXxh3RangeV1);
 }
@@ -106,6 +132,31 @@ constexpr std::uint64_t linearOffset(std::uint32_t fingerprint) noexcept {
   return std::uint64_t{mix32(fingerprint)} | std::uint64_t{mix32(fingerprint ^ 0x9e3779b9U)} << 32;
 }
 
+// Hash ids 6 and 7: the multiply-add-shift hash of an 8-byte key, its
+// constants drawn once per filter from the seed.
+inline constexpr std::uint64_t kMultiplyShiftSeedMask = 0xbb67ae8584caa73bULL;
+struct MultiplyShiftHash {
+  std::uint64_t aHigh, aLow, bHigh, bLow;
+
+  static constexpr MultiplyShiftHash forSeed(std::uint64_t seed) noexcept {
+    SplitMix64 draws(seed ^ kMultiplyShiftSeedMask);
+    const std::uint64_t aHigh = draws.next();
+    const std::uint64_t aLow = draws.next();
+    const std::uint64_t bHigh = draws.next();
+    return MultiplyShiftHash{aHigh, aLow, bHigh, draws.next()};
+  }
+  // Bits 64..127 of A * key + B: the carry out of the low words' product and
+  // sum, plus the high words' contribution below 2^128.
+  [[gnu::always_inline]] constexpr std::uint64_t operator()(std::uint64_t key) const noexcept {
+    __extension__ using Wide = unsigned __int128;
+    const Wide low = static_cast<Wide>(aLow) * key + bLow;  // at most 2^128 - 2^64: no overflow
+    return static_cast<std::uint64_t>(low >> 64) + aHigh * key + bHigh;
+  }
+};
+
+// Hash ids 6 and 7: a fingerprint's offset word, g(fp) above.
+constexpr std::uint32_t multiplicativeOffsetWord(std::uint32_t fingerprint) noexcept { return fingerprint * 0x9e3779b1U; }
+
 // The shard route's seed (above), and the route word of a hash under it.
 inline constexpr std::uint64_t kRouteSeedMask = 0x9e3779b97f4a7c15ULL;
 constexpr std::uint32_t routeWord(std::uint64_t routeHash) noexcept { return static_cast<std::uint32_t>(routeHash >> 32); }
@@ -127,6 +178,7 @@ struct ItemLocation {
 
 // Hash id 1, for a power-of-two bucket count.
 struct XorIndex {
+  static constexpr bool kMultiplyShift = false;
   std::uint32_t mask;  // bucketCount - 1
 
   [[gnu::always_inline]] constexpr std::uint32_t primary(std::uint64_t hash) const noexcept { return static_cast<std::uint32_t>(hash) & mask; }
@@ -138,8 +190,15 @@ struct XorIndex {
   }
 };
 
+// (c - bucket) mod count, for c and bucket below count, in wrapping 32-bit
+// arithmetic: the reflection of hash ids 2 and 7.
+[[gnu::always_inline]] constexpr std::uint32_t reflect(std::uint32_t c, std::uint32_t bucket, std::uint32_t count) noexcept {
+  return c - bucket + (c < bucket ? count : 0);
+}
+
 // Hash id 2, for any other bucket count (3 .. 2^32 - 1).
 struct RangeIndex {
+  static constexpr bool kMultiplyShift = false;
   std::uint32_t count;  // bucketCount
 
   [[gnu::always_inline]] constexpr std::uint32_t primary(std::uint64_t hash) const noexcept {
@@ -150,9 +209,39 @@ struct RangeIndex {
     return scaleToRange(mix32(fingerprint), count);
   }
   [[gnu::always_inline]] constexpr std::uint32_t alternate(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
-    const std::uint32_t c = offset(fingerprint);
-    // (c - bucket) mod m, in wrapping 32-bit arithmetic: the result is below m.
-    return c - bucket + (c < bucket ? count : 0);
+    return reflect(offset(fingerprint), bucket, count);
+  }
+};
+
+// Hash id 6, for a power-of-two bucket count 2^L: the offset is the top L
+// bits of g(fp).
+struct MulXorIndex {
+  static constexpr bool kMultiplyShift = true;
+  std::uint32_t mask;  // bucketCount - 1
+  unsigned shift;      // 32 - L, so 32 (an offset of 0) for one bucket
+
+  [[gnu::always_inline]] constexpr std::uint32_t primary(std::uint64_t hash) const noexcept { return static_cast<std::uint32_t>(hash) & mask; }
+  [[gnu::always_inline]] constexpr std::uint32_t offset(std::uint32_t fingerprint) const noexcept {
+    return static_cast<std::uint32_t>(std::uint64_t{multiplicativeOffsetWord(fingerprint)} >> shift);
+  }
+  [[gnu::always_inline]] constexpr std::uint32_t alternate(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
+    return bucket ^ offset(fingerprint);
+  }
+};
+
+// Hash id 7, for any other bucket count: the reflection point is g(fp) scaled.
+struct MulRangeIndex {
+  static constexpr bool kMultiplyShift = true;
+  std::uint32_t count;  // bucketCount
+
+  [[gnu::always_inline]] constexpr std::uint32_t primary(std::uint64_t hash) const noexcept {
+    return scaleToRange(static_cast<std::uint32_t>(hash), count);
+  }
+  [[gnu::always_inline]] constexpr std::uint32_t offset(std::uint32_t fingerprint) const noexcept {
+    return scaleToRange(multiplicativeOffsetWord(fingerprint), count);
+  }
+  [[gnu::always_inline]] constexpr std::uint32_t alternate(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
+    return reflect(offset(fingerprint), bucket, count);
   }
 };
 
@@ -167,37 +256,47 @@ template <class Index>
 }
 
 // The bucket layout of a table of `bucketCount` buckets (1 .. 2^32): hash id 1
-// for a power of two, hash id 2 for any other count, chosen at run time. The
-// branch between the two is taken on a member that never changes, so it is
-// always predicted; the core's specialised kernels use XorIndex or
-// RangeIndex directly.
+// for a power of two, hash id 2 for any other count, or with `multiplyShift`
+// their multiplicative offsets (ids 6 and 7), chosen at run time. The
+// branches between them are taken on members that never change, so they are
+// always predicted; the core's specialised kernels use XorIndex, RangeIndex,
+// MulXorIndex or MulRangeIndex directly.
 class BucketIndex {
  public:
   constexpr BucketIndex() noexcept = default;
   // `bucketCount` must be 1 .. 2^32.
-  static constexpr BucketIndex forCount(std::uint64_t bucketCount) noexcept {
+  static constexpr BucketIndex forCount(std::uint64_t bucketCount, bool multiplyShift = false) noexcept {
     BucketIndex index;
     index.powerOfTwo_ = isPowerOfTwo(bucketCount);
+    index.multiplyShift_ = multiplyShift;
     index.xor_ = XorIndex{static_cast<std::uint32_t>(bucketCount - 1)};
     index.range_ = RangeIndex{static_cast<std::uint32_t>(bucketCount)};  // unused (0) for 2^32, a power of two
+    index.shift_ = 32 - static_cast<unsigned>(__builtin_popcountll(bucketCount - 1));  // 32 - L for m = 2^L
     return index;
   }
 
-  constexpr std::uint8_t hashId() const noexcept { return powerOfTwo_ ? kHashIdXxh3V1 : kHashIdXxh3RangeV1; }
+  // The id's bucket relation and offset; whether the item hash is XXH3 or
+  // keyed (ids 1 and 4) is the filter's to say.
+  constexpr std::uint8_t hashId() const noexcept { return plainHashId(powerOfTwo_, false, multiplyShift_); }
   constexpr bool powerOfTwo() const noexcept { return powerOfTwo_; }
+  constexpr bool multiplyShift() const noexcept { return multiplyShift_; }
   constexpr const XorIndex& xorIndex() const noexcept { return xor_; }
   constexpr const RangeIndex& rangeIndex() const noexcept { return range_; }
+  constexpr MulXorIndex mulXorIndex() const noexcept { return MulXorIndex{xor_.mask, shift_}; }
+  constexpr MulRangeIndex mulRangeIndex() const noexcept { return MulRangeIndex{range_.count}; }
 
   [[gnu::always_inline]] constexpr std::uint32_t primary(std::uint64_t hash) const noexcept {
     return powerOfTwo_ ? xor_.primary(hash) : range_.primary(hash);
   }
-  // What a fingerprint's two buckets are related by: the XOR offset (hash id
-  // 1) or the reflection point c (hash id 2).
+  // What a fingerprint's two buckets are related by: the XOR offset (hash ids
+  // 1 and 6) or the reflection point c (hash ids 2 and 7).
   [[gnu::always_inline]] constexpr std::uint32_t offset(std::uint32_t fingerprint) const noexcept {
+    if (multiplyShift_) return powerOfTwo_ ? mulXorIndex().offset(fingerprint) : mulRangeIndex().offset(fingerprint);
     return powerOfTwo_ ? xor_.offset(fingerprint) : range_.offset(fingerprint);
   }
   [[gnu::always_inline]] constexpr std::uint32_t alternate(std::uint32_t bucket, std::uint32_t fingerprint) const noexcept {
-    return powerOfTwo_ ? xor_.alternate(bucket, fingerprint) : range_.alternate(bucket, fingerprint);
+    const std::uint32_t related = offset(fingerprint);
+    return powerOfTwo_ ? bucket ^ related : reflect(related, bucket, range_.count);
   }
   constexpr ItemLocation locate(std::uint64_t hash, unsigned fingerprintBits) const noexcept {
     return locateWith(*this, hash, fingerprintBits);
@@ -205,8 +304,10 @@ class BucketIndex {
 
  private:
   bool powerOfTwo_ = true;
+  bool multiplyShift_ = false;
   XorIndex xor_{0};
   RangeIndex range_{0};
+  unsigned shift_ = 32;
 };
 
 }  // namespace cuckoo

@@ -29,6 +29,7 @@ enum class Status : std::uint8_t {
   // Semi-sorting (Section 5.2 of the paper).
   kInvalidSemiSortParameters = 10,  // semiSort needs bucketSize 4 and fingerprintBits 5..32
   kSemiSortRateOutOfRange = 11,     // no longer returned: semi-sorted sizing takes any rate; the number stays taken
+  kConflictingHashes = 12,          // keyedHash and multiplyShiftHash both asked for
 
   // Deserialization (see FORMAT.md).
   kFormatBadMagic = 20,
