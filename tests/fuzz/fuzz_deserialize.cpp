@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <vector>
 
 #include "cuckoo/cuckoo_filter.hpp"
@@ -72,6 +73,21 @@ int semiSortedBucketEntries(const std::uint8_t* payload, std::uint64_t bucket, u
   return nonZero;
 }
 
+// The hash id FORMAT.md pairs with a format version and a bucket count m:
+// versions 1 and 2 one each; versions 4 (keyed) and 5 (64-bit keys) the XOR
+// relation's for a power of two and the reflection's for any other m. 0 for
+// no version a CuckooFilter reads.
+unsigned hashIdFor(unsigned version, std::uint64_t m) {
+  const bool powerOfTwo = m != 0 && (m & (m - 1)) == 0;
+  switch (version) {
+    case 1: return 1;
+    case 2: return 2;
+    case 4: return powerOfTwo ? 4 : 5;
+    case 5: return powerOfTwo ? 6 : 7;
+    default: return 0;
+  }
+}
+
 // FORMAT.md's "Checks on load", step by step, as a reader of the document
 // would write them. Allocation (step 9) cannot fail for inputs of fuzzing size.
 Status expectedStatus(const std::uint8_t* d, std::size_t n) {
@@ -81,8 +97,8 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
   }
   if (n < 5) return Status::kFormatTruncated;
   const unsigned version = d[4];
-  if (version != 1 && version != 2 && version != 4) return Status::kFormatUnsupportedVersion;
-  // Version 1 stores log2(m) in byte 9; versions 2 and 4 store m in 8 bytes at 56.
+  if (version != 1 && version != 2 && version != 4 && version != 5) return Status::kFormatUnsupportedVersion;
+  // Version 1 stores log2(m) in byte 9; versions 2, 4 and 5 store m in 8 bytes at 56.
   const std::size_t headerBytes = version == 1 ? 56 : 64;
   if (n < headerBytes) return Status::kFormatTruncated;
 
@@ -103,10 +119,10 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
     layoutAgrees = d[6] == 2 && d[9] == 0 && d[10] == 0 && d[11] == 0 && m >= 3 && m < (std::uint64_t{1} << 32) &&
                    !powerOfTwo;
   } else {
-    // Version 4 (keyed): any m from 1 to 2^32, hash id 4 for a power of two and 5 for any other.
+    // Versions 4 (keyed) and 5 (64-bit keys): any m from 1 to 2^32; hash id 4 or 6 for a power of
+    // two, 5 or 7 for any other.
     m = littleEndian(d + 56, 8);
-    const bool powerOfTwo = m != 0 && (m & (m - 1)) == 0;
-    layoutAgrees = d[6] == (powerOfTwo ? 4 : 5) && d[9] == 0 && d[10] == 0 && d[11] == 0 && m >= 1 &&
+    layoutAgrees = d[6] == hashIdFor(version, m) && d[9] == 0 && d[10] == 0 && d[11] == 0 && m >= 1 &&
                    m <= (std::uint64_t{1} << 32);
   }
   if ((flags & ~unsigned{kFlagSemiSorted | kFlagStashOccupied}) != 0 || !layoutAgrees || f < 2 || f > 32 ||
@@ -153,7 +169,9 @@ std::uint64_t occupiedSlots(const CuckooFilter& filter) {
   return occupied;
 }
 
-void checkInvariants(const CuckooFilter& filter) {
+// `hashId`: the one the loaded bytes declared, which the filter keeps through
+// every operation and clear().
+void checkInvariants(const CuckooFilter& filter, unsigned hashId) {
   const cuckoo::FilterParams& p = filter.params();
   const cuckoo::FilterStats s = filter.stats();
   const cuckoo::Stash& stash = filter.stash();
@@ -180,39 +198,40 @@ void checkInvariants(const CuckooFilter& filter) {
                s.expectedFalsePositiveRate);
   FUZZ_REQUIRE(s.falsePositiveBound == 2.0 * p.bucketSize / std::ldexp(1.0, static_cast<int>(p.fingerprintBits)),
                "stats().falsePositiveBound");
-  const bool powerOfTwo = (p.bucketCount & (p.bucketCount - 1)) == 0;
-  const unsigned expectedHashId = p.keyedHash ? (powerOfTwo ? 4 : 5) : (powerOfTwo ? 1 : 2);
-  FUZZ_REQUIRE(filter.hashId() == expectedHashId, "hash id %u for %llu buckets",
-               filter.hashId(), static_cast<unsigned long long>(p.bucketCount));
+  FUZZ_REQUIRE(filter.hashId() == hashId, "hash id %u for %llu buckets, not the %u loaded", filter.hashId(),
+               static_cast<unsigned long long>(p.bucketCount), hashId);
 }
 
-// Operations on a loaded filter, with items cut from the input itself.
-void exercise(CuckooFilter& filter, const std::uint8_t* data, std::size_t size) {
-  constexpr std::size_t length = 4;
-  for (std::size_t start = 0; start + length <= size && start < 64; start += length) {
-    const std::uint8_t* item = data + start;
-    const std::uint64_t countBefore = filter.itemCount();
-    const bool stashWasOccupied = filter.stash().occupied;
-    const std::vector<std::uint8_t> before = serialized(filter);
-    if (filter.insert(item, length)) {
-      FUZZ_REQUIRE(filter.contains(item, length), "false negative right after insert");
-      FUZZ_REQUIRE(filter.count(item, length) >= 1, "count 0 right after insert");
-      FUZZ_REQUIRE(filter.itemCount() == countBefore + 1, "insert did not count the item");
-      FUZZ_REQUIRE(filter.erase(item, length), "erase of the item just inserted failed");
-      FUZZ_REQUIRE(filter.itemCount() == countBefore, "erase did not uncount the item");
-    } else {
-      FUZZ_REQUIRE(stashWasOccupied, "insert failed while the stash was free");
-      FUZZ_REQUIRE(filter.isFull(), "a refused insert does not say full");
-      FUZZ_REQUIRE(serialized(filter) == before, "a failed insert changed the filter");
+// Operations on a loaded filter, with items cut from the input itself: 4-byte
+// items, and 8-byte ones, which hash ids 6 and 7 hash by multiply-shift.
+void exercise(CuckooFilter& filter, const std::uint8_t* data, std::size_t size, unsigned hashId) {
+  for (const std::size_t length : {std::size_t{4}, std::size_t{8}}) {
+    for (std::size_t start = 0; start + length <= size && start < 64; start += length) {
+      const std::uint8_t* item = data + start;
+      const std::uint64_t countBefore = filter.itemCount();
+      const bool stashWasOccupied = filter.stash().occupied;
+      const std::vector<std::uint8_t> before = serialized(filter);
+      if (filter.insert(item, length)) {
+        FUZZ_REQUIRE(filter.contains(item, length), "false negative right after insert");
+        FUZZ_REQUIRE(filter.count(item, length) >= 1, "count 0 right after insert");
+        FUZZ_REQUIRE(filter.itemCount() == countBefore + 1, "insert did not count the item");
+        FUZZ_REQUIRE(filter.erase(item, length), "erase of the item just inserted failed");
+        FUZZ_REQUIRE(filter.itemCount() == countBefore, "erase did not uncount the item");
+      } else {
+        FUZZ_REQUIRE(stashWasOccupied, "insert failed while the stash was free");
+        FUZZ_REQUIRE(filter.isFull(), "a refused insert does not say full");
+        FUZZ_REQUIRE(serialized(filter) == before, "a failed insert changed the filter");
+      }
+      FUZZ_REQUIRE(filter.count(item, length) <= 2 * filter.params().bucketSize + 1,
+                   "count above two buckets and the stash");
+      // Any item, inserted or not: erase finds exactly what contains finds.
+      const bool reported = filter.contains(item, length);
+      const unsigned copies = filter.count(item, length);
+      FUZZ_REQUIRE(reported == (copies > 0), "contains %d but count %u", reported, copies);
+      FUZZ_REQUIRE(filter.erase(item, length) == reported, "erase disagrees with contains (%d)", reported);
+      FUZZ_REQUIRE(filter.itemCount() == countBefore - (reported ? 1 : 0), "erase miscounted");
+      checkInvariants(filter, hashId);
     }
-    FUZZ_REQUIRE(filter.count(item, length) <= 2 * filter.params().bucketSize + 1, "count above two buckets and the stash");
-    // Any item, inserted or not: erase finds exactly what contains finds.
-    const bool reported = filter.contains(item, length);
-    const unsigned copies = filter.count(item, length);
-    FUZZ_REQUIRE(reported == (copies > 0), "contains %d but count %u", reported, copies);
-    FUZZ_REQUIRE(filter.erase(item, length) == reported, "erase disagrees with contains (%d)", reported);
-    FUZZ_REQUIRE(filter.itemCount() == countBefore - (reported ? 1 : 0), "erase miscounted");
-    checkInvariants(filter);
   }
 }
 
@@ -229,9 +248,12 @@ void run(const std::uint8_t* data, std::size_t size) {
 
   const std::vector<std::uint8_t> written = loadChecked(data, size, expectedStatus(data, size), destination);
   if (written.empty()) return;
-  checkInvariants(destination);
   const std::uint64_t storedCount = data[4] == 1 ? std::uint64_t{1} << data[9] : littleEndian(data + 56, 8);
+  const unsigned hashId = hashIdFor(data[4], storedCount);
+  checkInvariants(destination, hashId);
   FUZZ_REQUIRE(destination.params().bucketCount == storedCount, "bucketCount");
+  FUZZ_REQUIRE(destination.params().keyedHash == (data[4] == 4), "keyedHash %d from version %u",
+               destination.params().keyedHash ? 1 : 0, data[4]);
   FUZZ_REQUIRE(destination.semiSorted() == ((data[5] & kFlagSemiSorted) != 0), "semiSort");
   FUZZ_REQUIRE(destination.params().seed == littleEndian(data + 16, 8), "seed");
   FUZZ_REQUIRE(destination.prngState() == littleEndian(data + 24, 8), "PRNG state");
@@ -240,11 +262,11 @@ void run(const std::uint8_t* data, std::size_t size) {
   FUZZ_REQUIRE(destination.cloneTo(clone) == Status::kOk, "cloneTo");
   FUZZ_REQUIRE(serialized(clone) == written, "the clone serializes differently");
 
-  exercise(destination, data, size);
+  exercise(destination, data, size, hashId);
   // Insert and erase leave the table as they found it only up to eviction
   // moves, so the bytes are not compared here; a clear() must give a fresh filter.
   destination.clear();
-  checkInvariants(destination);
+  checkInvariants(destination, hashId);
   CuckooFilter fresh;
   FUZZ_REQUIRE(CuckooFilter::create(destination.params(), fresh) == Status::kOk, "create with loaded params");
   FUZZ_REQUIRE(serialized(fresh) == serialized(destination), "clear() differs from a new filter");
