@@ -46,23 +46,44 @@ std::uint64_t jsonNumber(const std::string& json, const std::string& key) {
   return std::stoull(json.substr(json.find(':', at) + 1));
 }
 
+// A probe's bytes: an item's ("item": its text), or a 64-bit key's ("key":
+// the key in decimal, as a string; its 8 bytes little-endian).
 struct Probe {
   std::string item;
   bool contains;
+  bool isKey;
 };
 
 std::vector<Probe> jsonProbes(const std::string& json) {
   std::vector<Probe> probes;
   const std::string itemKey = "\"item\": \"";
+  const std::string keyKey = "\"key\": \"";
   const std::string containsKey = "\"contains\": ";
-  for (std::size_t at = json.find(itemKey); at != std::string::npos; at = json.find(itemKey, at)) {
-    const std::size_t start = at + itemKey.size();
+  for (std::size_t at = 0;;) {
+    const std::size_t item = json.find(itemKey, at);
+    const std::size_t key = json.find(keyKey, at);
+    if (item == std::string::npos && key == std::string::npos) break;
+    const bool isKey = key < item;
+    const std::size_t start = isKey ? key + keyKey.size() : item + itemKey.size();
     const std::size_t end = json.find('"', start);
     const std::size_t answer = json.find(containsKey, end) + containsKey.size();
-    probes.push_back(Probe{json.substr(start, end - start), json.compare(answer, 4, "true") == 0});
+    std::string bytes = json.substr(start, end - start);
+    if (isKey) {
+      const auto little = fixture::goldenKey(std::stoull(bytes));
+      bytes.assign(little.begin(), little.end());
+    }
+    probes.push_back(Probe{bytes, json.compare(answer, 4, "true") == 0, isKey});
     at = end;
   }
   return probes;
+}
+
+// The probe as the failure message shows it: an item in quotes, a key as its 8 bytes.
+std::string shown(const Probe& probe) {
+  if (!probe.isKey) return '"' + probe.item + '"';
+  std::string text = "key bytes";
+  for (const char byte : probe.item) text += ' ' + std::to_string(static_cast<unsigned char>(byte));
+  return text;
 }
 
 class GoldenFixtureTest : public ::testing::TestWithParam<fixture::GoldenFixture> {};
@@ -70,7 +91,7 @@ INSTANTIATE_TEST_SUITE_P(Files, GoldenFixtureTest, ::testing::ValuesIn(fixture::
                          [](const auto& info) {
                            const auto& p = info.param.params;
                            return std::string(p.semiSort ? "SemiSorted" : "Packed") + "M" + std::to_string(p.bucketCount) +
-                                  (p.keyedHash ? "Keyed" : "");
+                                  (p.keyedHash ? "Keyed" : "") + (p.multiplyShiftHash ? "MulShift" : "");
                          });
 
 std::string descriptionName(const std::string& fileName) { return fileName.substr(0, fileName.size() - 3) + ".json"; }
@@ -97,12 +118,16 @@ TEST_P(GoldenFixtureTest, CommittedFileLoadsAndAnswersAsDescribed) {
 
   EXPECT_EQ(jsonNumber(json, "byteLength"), committed.size());
   // A power-of-two bucket count is format version 1 with hash id 1, any other version 2 with hash id 2;
-  // keyed, version 4 with hash id 4 or 5.
+  // keyed, version 4 with hash id 4 or 5; multiply-shift, version 5 with hash id 6 or 7.
   const bool powerOfTwo = isPowerOfTwo(loaded.params().bucketCount);
   const bool keyed = GetParam().params.keyedHash;
-  const unsigned version = keyed ? 4U : powerOfTwo ? 1U : 2U;
-  const unsigned hashId = (keyed ? 3U : 0U) + (powerOfTwo ? 1U : 2U);
+  const bool multiplyShift = GetParam().params.multiplyShiftHash;
+  const unsigned version = multiplyShift ? 5U : keyed ? 4U : powerOfTwo ? 1U : 2U;
+  const unsigned hashId = (multiplyShift ? 5U : keyed ? 3U : 0U) + (powerOfTwo ? 1U : 2U);
   EXPECT_EQ(loaded.params().keyedHash, keyed);
+  EXPECT_EQ(loaded.params().multiplyShiftHash, multiplyShift);
+  EXPECT_EQ(loaded.hashId(), hashId);
+  EXPECT_EQ(json.find("\"multiplyShiftHash\": true") != std::string::npos, multiplyShift);
   EXPECT_EQ(jsonNumber(json, "formatVersion"), version);
   EXPECT_EQ(jsonNumber(json, "hashId"), hashId);
   EXPECT_EQ(testing::readField(committed, testing::kVersionAt, 1), version);
@@ -119,14 +144,34 @@ TEST_P(GoldenFixtureTest, CommittedFileLoadsAndAnswersAsDescribed) {
   const std::vector<Probe> probes = jsonProbes(json);
   ASSERT_GE(probes.size(), 20U);
   for (const Probe& probe : probes) {
-    EXPECT_EQ(loaded.contains(probe.item.data(), probe.item.size()), probe.contains) << '"' << probe.item << '"';
-    EXPECT_EQ(rebuilt.contains(probe.item.data(), probe.item.size()), probe.contains) << '"' << probe.item << '"';
+    EXPECT_EQ(loaded.contains(probe.item.data(), probe.item.size()), probe.contains) << shown(probe);
+    EXPECT_EQ(rebuilt.contains(probe.item.data(), probe.item.size()), probe.contains) << shown(probe);
   }
   // Every member answers true, as the recipe promises.
+  if (GetParam().recipe == fixture::GoldenRecipe::kKeysAndItems) {
+    for (int i = fixture::kGoldenKeysErased; i < fixture::kGoldenKeysInserted; ++i) {
+      const auto key = fixture::goldenKey(static_cast<std::uint64_t>(i));
+      ASSERT_TRUE(loaded.contains(key.data(), key.size())) << "key " << i;
+    }
+    for (int i = fixture::kGoldenStringsErased; i < fixture::kGoldenStringsInserted; ++i) {
+      const std::string item = fixture::goldenItem(i);
+      ASSERT_TRUE(loaded.contains(item.data(), item.size())) << item;
+    }
+    return;
+  }
   for (int i = fixture::kGoldenErased; i < fixture::kGoldenInserted; ++i) {
     const std::string item = fixture::goldenItem(i);
     ASSERT_TRUE(loaded.contains(item.data(), item.size())) << item;
   }
+}
+
+TEST_P(GoldenFixtureTest, CommittedFileLoadsAndSerializesToTheSameBytes) {
+  const Bytes committed = readFile(fixturePath(GetParam().fileName));
+  CuckooFilter loaded;
+  ASSERT_EQ(deserializeInto(committed, loaded), Status::kOk);
+  const Bytes again = serialized(loaded);
+  ASSERT_EQ(again.size(), committed.size());
+  for (std::size_t i = 0; i < again.size(); ++i) ASSERT_EQ(again[i], committed[i]) << "first difference at byte " << i;
 }
 
 }  // namespace
