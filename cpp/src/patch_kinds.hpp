@@ -31,11 +31,13 @@ template <>
 struct PatchKind<CuckooFilter> {
   using State = FilterState;
   static constexpr std::uint8_t kStashFlag = 1U << 1;
-  // Versions 1, 2 and 4 (FORMAT.md): the flags' stash bit, then PRNG, item count, stash.
+  // Versions 1, 2, 4 and 5 (FORMAT.md): the flags' stash bit, then PRNG, item count, stash.
   static constexpr HeaderRange kStateRanges[] = {{24, 48}};
   static constexpr std::size_t kFlagsByte = 5;
 
-  static bool writesFormat(std::uint8_t version) noexcept { return version == 1 || version == 2 || version == 4; }
+  static bool writesFormat(std::uint8_t version) noexcept {
+    return version == 1 || version == 2 || version == 4 || version == 5;
+  }
   static SlotValueRule valueRule(const CuckooFilter&) noexcept { return {}; }
 
   static Status compatible(const CuckooFilter& a, const CuckooFilter& b) noexcept {
@@ -43,7 +45,8 @@ struct PatchKind<CuckooFilter> {
     const FilterParams& q = b.params();
     const bool same = p.fingerprintBits == q.fingerprintBits && p.bucketSize == q.bucketSize &&
                       p.bucketCount == q.bucketCount && p.maxKicks == q.maxKicks && p.seed == q.seed &&
-                      p.semiSort == q.semiSort;
+                      p.semiSort == q.semiSort && p.keyedHash == q.keyedHash &&
+                      p.multiplyShiftHash == q.multiplyShiftHash;
     return same ? Status::kOk : rejected(Status::kPatchFiltersDiffer);
   }
 

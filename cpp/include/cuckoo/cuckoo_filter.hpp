@@ -247,8 +247,9 @@ class CuckooFilter {
   void useGenericKernel() noexcept { kernel_ = &detail::kernelFor(params_, true); }
 
   ItemLocation locate(const void* item, std::size_t length) const noexcept;
-  // The item's hash under the filter's seed (XXH3-64, or SipHash-1-3 when
-  // keyed), from which locate derives everything: for inspection and tests.
+  // The item's hash under the filter's seed (XXH3-64, SipHash-1-3 when keyed,
+  // multiply-shift for an 8-byte item with multiplyShiftHash), from which
+  // locate derives everything: for inspection and tests.
   std::uint64_t itemHash(const void* item, std::size_t length) const noexcept;
   // The byte format of FORMAT.md (implemented in serialization.cpp).
   // `serialize` writes exactly serializedSize() bytes. `deserialize` checks
