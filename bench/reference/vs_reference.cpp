@@ -4,7 +4,7 @@
 // against that folder's src/ natively (g++ -O3) and with em++ -O3, runs it and
 // prints the ratio table.
 //
-//   vs_reference [--log2-buckets 16,22] [--runs 3] [--only ours|reference] [--table plain|semi-sorted]
+//   vs_reference [--log2-buckets 16,22] [--runs 3] [--only ours|ours-mulshift|reference] [--table plain|semi-sorted]
 //
 // Both filters get the same random 64-bit keys (SplitMix64), b = 4, f = 12
 // plain (the reference's SingleTable) and f = 13 semi-sorted (its
@@ -13,7 +13,9 @@
 // reference refuses every later insert, the core goes on placing items that
 // find room). Then present lookups (every stored key), absent lookups (as many
 // keys from another stream) and deletes (every stored key). Ours goes through
-// its public C++ API: insert / contains / erase on the key's 8 bytes.
+// its public C++ API: insert / contains / erase on the key's 8 bytes, twice:
+// with the default item hash (XXH3, hash id 1) and with multiplyShiftHash
+// (hash id 6, for filters of 64-bit keys).
 //
 // Each phase runs in a function of its own (noipa), so callgrind and perf name
 // it; --only runs one side, for profiling. Rates are by the process's CPU time,
@@ -69,12 +71,13 @@ class Reference {
 };
 
 // The core through its public C++ API.
-template <bool SemiSorted>
+template <bool SemiSorted, bool MultiplyShift>
 class Ours {
  public:
   Ours(unsigned log2Buckets, std::uint64_t seed) {
     cuckoo::FilterParams params;
     params.semiSort = SemiSorted;
+    params.multiplyShiftHash = MultiplyShift;
     params.fingerprintBits = SemiSorted ? 13 : 12;
     params.bucketCount = std::uint64_t{1} << log2Buckets;
     params.seed = seed;
@@ -182,7 +185,7 @@ Keys randomKeys(std::uint64_t count, std::uint64_t state) {
 
 struct Row {
   Shape shape;
-  std::vector<Measured> reference, ours;  // one per run
+  std::vector<Measured> reference, ours, oursMultiplyShift;  // one per run
 };
 
 template <bool SemiSorted>
@@ -192,11 +195,17 @@ void measureShape(Row& row, unsigned run, const std::string& only) {
   const std::uint64_t slots = std::uint64_t{4} << log2;
   const Keys present = randomKeys(slots + 1, 1000 * run + 1);
   const Keys absent = randomKeys(slots, 1000 * run + 2);
-  const bool referenceFirst = run % 2 == 0;
-  for (int turn = 0; turn < 2; ++turn) {
-    const bool reference = (turn == 0) == referenceFirst;
-    if (reference && only != "ours") row.reference.push_back(measure<Theirs>(log2, run, present, absent));
-    if (!reference && only != "reference") row.ours.push_back(measure<Ours<SemiSorted>>(log2, run, present, absent));
+  // The sides take turns going first: reference, ours, ours with
+  // multiply-shift in run 1, then rotated.
+  for (unsigned turn = 0; turn < 3; ++turn) {
+    const unsigned side = (turn + run) % 3;
+    if (side == 0 && (only.empty() || only == "reference")) {
+      row.reference.push_back(measure<Theirs>(log2, run, present, absent));
+    } else if (side == 1 && (only.empty() || only == "ours")) {
+      row.ours.push_back(measure<Ours<SemiSorted, false>>(log2, run, present, absent));
+    } else if (side == 2 && (only.empty() || only == "ours-mulshift")) {
+      row.oursMultiplyShift.push_back(measure<Ours<SemiSorted, true>>(log2, run, present, absent));
+    }
   }
 }
 
@@ -205,7 +214,8 @@ void printJson(const std::vector<Row>& rows) {
   json.open('[');
   for (const Row& row : rows) {
     json.open('{').field("semiSorted", row.shape.semiSorted).field("log2Buckets", row.shape.log2Buckets);
-    for (const auto& [who, ms] : {std::pair{"reference", &row.reference}, std::pair{"ours", &row.ours}}) {
+    for (const auto& [who, ms] : {std::pair{"reference", &row.reference}, std::pair{"ours", &row.ours},
+                                  std::pair{"oursMultiplyShift", &row.oursMultiplyShift}}) {
       json.key(who).open('[');
       for (const Measured& m : *ms) {
         json.open('{').field("stored", m.stored);
@@ -238,7 +248,7 @@ int main(int argc, char** argv) {
       table = argv[++i];
     } else {
       std::fprintf(stderr,
-                   "usage: vs_reference [--log2-buckets 16,22] [--runs 3] [--only ours|reference] "
+                   "usage: vs_reference [--log2-buckets 16,22] [--runs 3] [--only ours|ours-mulshift|reference] "
                    "[--table plain|semi-sorted]\n");
       return 2;
     }
@@ -246,7 +256,7 @@ int main(int argc, char** argv) {
   std::vector<Row> rows;
   for (unsigned log2 : log2Buckets) {
     for (bool semiSorted : {false, true}) {
-      if (table.empty() || (table == "semi-sorted") == semiSorted) rows.push_back(Row{Shape{semiSorted, log2}, {}, {}});
+      if (table.empty() || (table == "semi-sorted") == semiSorted) rows.push_back(Row{Shape{semiSorted, log2}, {}, {}, {}});
     }
   }
   for (unsigned run = 1; run <= runs; ++run) {
