@@ -29,6 +29,7 @@ CUCKOO_EXPORT int cuckoo_create(double fingerprintBits, double bucketSize, doubl
   cuckoo::FilterParams params;
   params.semiSort = glue::semiSortedIn(flags);
   params.keyedHash = glue::keyedHashIn(flags);
+  params.multiplyShiftHash = glue::multiplyShiftHashIn(flags);
   params.fingerprintBits = wholeNumber<unsigned>(fingerprintBits);
   params.bucketSize = wholeNumber<unsigned>(bucketSize);
   params.bucketCount = wholeNumber<std::uint64_t>(bucketCount);
@@ -44,6 +45,7 @@ CUCKOO_EXPORT int cuckoo_create_for_capacity(double capacity, double falsePositi
   cuckoo::FilterParams params;
   params.semiSort = glue::semiSortedIn(flags);
   params.keyedHash = glue::keyedHashIn(flags);
+  params.multiplyShiftHash = glue::multiplyShiftHashIn(flags);
   params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
   params.seed = glue::joinSeed(seedLow, seedHigh);
   const Status status = cuckoo::paramsForCapacity(wholeNumber<std::uint64_t>(capacity), falsePositiveRate, params);

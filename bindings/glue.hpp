@@ -36,9 +36,11 @@ inline std::uint64_t joinSeed(std::uint32_t low, std::uint32_t high) { return (s
 
 // A plain filter's table options, as TypeScript passes them in one int
 // (ts/src/validate.ts, tableFlags): bit 0 semi-sorted buckets, bit 1 the
-// keyed item hash.
+// keyed item hash, bit 2 the multiply-shift hash of 64-bit keys (with bit 1,
+// the core refuses the pair: kConflictingHashes).
 inline bool semiSortedIn(int flags) { return (flags & 1) != 0; }
 inline bool keyedHashIn(int flags) { return (flags & 2) != 0; }
+inline bool multiplyShiftHashIn(int flags) { return (flags & 4) != 0; }
 
 // An integer option as TypeScript passed it, a JavaScript number. A whole
 // number in range becomes itself; a fraction, NaN, an infinity, a negative or

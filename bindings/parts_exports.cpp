@@ -26,6 +26,7 @@ cuckoo::FilterParams shapeOf(double fingerprintBits, double bucketCount, std::ui
   params.seed = glue::joinSeed(seedLow, seedHigh);
   params.semiSort = glue::semiSortedIn(flags);
   params.keyedHash = glue::keyedHashIn(flags);
+  params.multiplyShiftHash = glue::multiplyShiftHashIn(flags);
   return params;
 }
 
@@ -102,6 +103,7 @@ CUCKOO_EXPORT int parts_size_for(double capacity, double falsePositiveRate, doub
   cuckoo::FilterParams params;
   params.semiSort = glue::semiSortedIn(flags);
   params.keyedHash = glue::keyedHashIn(flags);
+  params.multiplyShiftHash = glue::multiplyShiftHashIn(flags);
   params.maxKicks = wholeNumber<std::uint32_t>(maxKicks);
   params.seed = glue::joinSeed(seedLow, seedHigh);
   const cuckoo::Status status = cuckoo::paramsForCapacity(wholeNumber<std::uint64_t>(capacity), falsePositiveRate, params);
