@@ -294,7 +294,7 @@ bool FilterTarget::open(String** argv, int argc, int& firstItem, bool rootOnly) 
     firstItem = 3;
     return true;
   }
-  return refusal.refuse("BAD_MAGIC", quoted(name_) + " does not hold a cuckoo-wasm filter (bad magic bytes)");
+  return refuseForeignBytes(bytes, length, name_, refusal);
 }
 
 std::string FilterTarget::shardKey(unsigned shard) const {

@@ -57,6 +57,9 @@ bool parseOptions(String** argv, int argc, ReserveOptions& options, Refusal& ref
     for (int n = 0; n < kOptions; ++n) {
       if (strcasecmp(option.c_str(), kNames[n]) == 0) which = n;
     }
+    if (which < 0 && strcasecmp(option.c_str(), "MULTIPLYSHIFTHASH") == 0) {
+      return refusal.refuse("ERR", "option MULTIPLYSHIFTHASH is not supported: " + std::string(kNoMultiplyShift));
+    }
     if (which < 0) {
       return refusal.refuse("ERR", "unknown option '" + option +
                                        "' (MAXKICKS n, SEED n, SEMISORT, KEYEDHASH, SHARDS n, LOGLENGTH n)");

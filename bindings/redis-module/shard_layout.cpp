@@ -12,14 +12,14 @@ namespace {
 constexpr char kRootMagic[] = "CKFN";
 constexpr char kShardMagic[] = "CKFR";
 
+constexpr char kFilterBytesMagic[] = "CKFW";  // a CuckooFilter's own bytes (FORMAT.md)
+
 std::string quoted(const std::string& key) { return "key '" + key + "'"; }
 
 bool checkPreamble(const unsigned char* bytes, std::size_t length, const char* magic, std::size_t expected,
                    bool exactLength, const std::string& key, Refusal& refusal) {
   for (std::size_t k = 0; k < 4 && k < length; ++k) {
-    if (bytes[k] != static_cast<unsigned char>(magic[k])) {
-      return refusal.refuse("BAD_MAGIC", quoted(key) + " does not hold a cuckoo-wasm filter (bad magic bytes)");
-    }
+    if (bytes[k] != static_cast<unsigned char>(magic[k])) return refuseForeignBytes(bytes, length, key, refusal);
   }
   if (length <= at::version) return refusal.refuse("TRUNCATED", quoted(key) + " is truncated");
   const unsigned version = bytes[at::version];
@@ -90,6 +90,17 @@ unsigned crc16(unsigned crc, const char* bytes, std::size_t length) noexcept {
 
 }  // namespace
 
+bool refuseForeignBytes(const unsigned char* bytes, std::size_t length, const std::string& key, Refusal& refusal) {
+  if (length > at::version && std::memcmp(bytes, kFilterBytesMagic, 4) == 0) {
+    const unsigned version = bytes[at::version];
+    return refusal.refuse("BAD_MAGIC", quoted(key) + " holds a CuckooFilter's bytes (format version " +
+                                           std::to_string(version) + "), not a Redis filter: " +
+                                           (version == 5 ? std::string(kNoMultiplyShift)
+                                                         : "RedisCuckooFilter.fromBytes makes a Redis filter of them"));
+  }
+  return refusal.refuse("BAD_MAGIC", quoted(key) + " does not hold a cuckoo-wasm filter (bad magic bytes)");
+}
+
 std::uint64_t readBigEndian(const unsigned char* bytes, std::size_t count) noexcept {
   std::uint64_t value = 0;
   for (std::size_t k = 0; k < count; ++k) value = value << 8 | bytes[k];
@@ -137,9 +148,15 @@ bool decodeFixedHeader(const unsigned char* bytes, std::size_t length, HeaderKin
     return bad("bucket size");
   }
   if (params.bucketCount < 1 || params.bucketCount > kMaxBucketCount) return bad("bucket count");
-  // Hash ids 1 and 2, or 4 and 5 with the keyed item hash (hashing.hpp).
-  params.keyedHash = bytes[at::hashId] >= kHashIdSipHash13V1;
-  if (bytes[at::hashId] != plainHashId(isPowerOfTwo(params.bucketCount), params.keyedHash)) {
+  // Hash ids 1 and 2, or 4 and 5 with the keyed item hash (hashing.hpp);
+  // never 6 or 7, which neither the scripts nor this module compute.
+  const unsigned hashId = bytes[at::hashId];
+  if (hashId == kHashIdMulShiftV1 || hashId == kHashIdMulShiftRangeV1) {
+    return refusal.refuse("UNSUPPORTED_VERSION",
+                          quoted(key) + " has hash id " + std::to_string(hashId) + ": " + kNoMultiplyShift);
+  }
+  params.keyedHash = hashId == kHashIdSipHash13V1 || hashId == kHashIdSipHash13RangeV1;
+  if (hashId != plainHashId(isPowerOfTwo(params.bucketCount), params.keyedHash)) {
     return bad("hash id for its bucket count");
   }
   if (params.maxKicks > kMaxKicksLimit) return bad("maxKicks");

@@ -38,6 +38,13 @@ inline constexpr std::size_t magic = 0, version = 4, flags = 5, hashId = 6, fing
 
 enum class HeaderKind { kRoot, kShard };
 
+// Why a Redis filter has no hash id 6 or 7 (FORMAT.md version 5,
+// multiplyShiftHash): the end of each refusal of them, as
+// ts/src/redis/layout.ts's MULTIPLY_SHIFT_REFUSAL says it.
+inline constexpr const char* kNoMultiplyShift =
+    "Redis filters do not support multiplyShiftHash (hash ids 6 and 7, format version 5): their scripts, and the "
+    "cuckoo module, place items with XXH3 (hash ids 1 and 2) or the keyed hash (keyedHash: 4 and 5) only";
+
 // A filter's shape, shards and chunks, as a root or shard header records them.
 struct FilterLayout {
   FilterParams params;
@@ -65,6 +72,9 @@ void writeBigEndian(unsigned char* bytes, std::size_t count, std::uint64_t value
 // refusal.
 bool decodeFixedHeader(const unsigned char* bytes, std::size_t length, HeaderKind kind, const std::string& key,
                        FilterLayout& out, Refusal& refusal);
+// The refusal of a key that holds neither a root nor a shard (BAD_MAGIC):
+// naming a CuckooFilter's own bytes (magic CKFW) as such.
+bool refuseForeignBytes(const unsigned char* bytes, std::size_t length, const std::string& key, Refusal& refusal);
 // Bytes [0, 52) of the root (position: its state) or of shard `position`.
 void encodeFixedHeader(const FilterLayout& layout, HeaderKind kind, unsigned char* out) noexcept;
 

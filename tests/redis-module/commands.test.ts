@@ -2,6 +2,8 @@
 // as redis-cli would): the same filters, keys and bytes as RedisCuckooFilter
 // makes, the replies, the flags and key specs that MULTI, WATCH, ACLs and
 // scripts rely on, and errors that name the problem with nothing written.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CuckooFilter } from 'cuckoo-wasm';
 import { RedisCuckooFilter } from 'cuckoo-wasm/redis';
 import { LOCATION_WORDS, locateItems } from '../../dist/cjs/parts';
@@ -296,4 +298,37 @@ test("ACLs: the filter's own keys need the user's permission too, read or write 
   expect(await as('reader', 'CUCKOO.EXISTS', 'acl', 'x')).toBe(1);
   expect(await as('reader', 'CUCKOO.ADD', 'acl', 'y')).toEqual({ error: expect.stringMatching(/^NOPERM/) });
   expect(await send(redis, 'CUCKOO.EXISTS', 'acl', 'y')).toBe(0);
+});
+
+test("hash ids 6 and 7 (multiplyShiftHash): RESERVE has no option for them; a header naming one, or a CuckooFilter's own bytes, is refused by name", async () => {
+  const { redis } = live;
+  const unsupported = 'Redis filters do not support multiplyShiftHash (hash ids 6 and 7, format version 5): their scripts, and the cuckoo module, place items with XXH3 (hash ids 1 and 2) or the keyed hash (keyedHash: 4 and 5) only';
+  expect(await refusedWith(redis, 'CUCKOO.RESERVE', 'm', '1000', '0.01', 'MULTIPLYSHIFTHASH')).toBe(`ERR option MULTIPLYSHIFTHASH is not supported: ${unsupported}`);
+  expect(await refusedWith(redis, 'CUCKOO.RESERVE', 'm', '1000', '0.01', 'KEYEDHASH', 'multiplyshifthash')).toBe(`ERR option MULTIPLYSHIFTHASH is not supported: ${unsupported}`);
+  expect(await redis.keys('*')).toEqual([]);
+  await send(redis, 'CUCKOO.RESERVE', 'f', '1000', '0.01', 'SEED', '4');
+  expect(await send(redis, 'CUCKOO.MADD', 'f', 'a', 'b')).toBe(2);
+  const chunk0 = (await redis.keys('{f:*')).find((key) => key.endsWith(':0'))!;
+  const { id } = await infoOf(redis, 'f');
+  const bytes = redis.withTypeMapping({ 36: Buffer });
+  for (const key of ['f', chunk0]) {
+    const original = (await bytes.getRange(key, 6, 6)) as unknown as Buffer;
+    for (const hashId of [6, 7]) {
+      await redis.sendCommand(['SETRANGE', key, '6', Buffer.from([hashId])]);
+      const expected = `UNSUPPORTED_VERSION key '${key}' has hash id ${hashId}: ${unsupported}`;
+      expect(await refusedWith(redis, 'CUCKOO.ADD', 'f', 'x')).toBe(expected);
+      expect(await refusedWith(redis, 'CUCKOO.MEXISTS', 'f', 'a', 'b')).toBe(expected);
+      expect(await refusedWith(redis, 'CUCKOO.INFO', 'f')).toBe(expected);
+      if (key === chunk0) expect(await refusedWith(redis, 'CUCKOO.DEL', chunk0, String(id), 'a')).toBe(expected);
+    }
+    await redis.sendCommand(['SETRANGE', key, '6', original]);
+  }
+  expect(await send(redis, 'CUCKOO.MEXISTS', 'f', 'a', 'b')).toEqual([1, 1]);
+  // A CuckooFilter's bytes where a filter belongs: version 5 (the golden fixture of hash id 6), and version 1.
+  const version5 = readFileSync(join(__dirname, '..', 'fixtures', 'golden-f12-b4-m1024-seed42-mulshift.cf'));
+  using version1 = new CuckooFilter({ bucketCount: 64, bucketSize: 4, fingerprintBits: 12, seed: 1 });
+  await redis.set('five', version5);
+  await redis.set('one', Buffer.from(version1.toBytes()));
+  expect(await refusedWith(redis, 'CUCKOO.EXISTS', 'five', 'a')).toBe(`BAD_MAGIC key 'five' holds a CuckooFilter's bytes (format version 5), not a Redis filter: ${unsupported}`);
+  expect(await refusedWith(redis, 'CUCKOO.ADD', 'one', 'a')).toBe("BAD_MAGIC key 'one' holds a CuckooFilter's bytes (format version 1), not a Redis filter: RedisCuckooFilter.fromBytes makes a Redis filter of them");
 });

@@ -6,12 +6,14 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/sizing.hpp"
 #include "module_host.hpp"
+#include "shard_layout.hpp"
 
 namespace {
 
@@ -107,6 +109,65 @@ TEST(RedisModuleHostile, DamagedKeysAreRefusedWithNothingWritten) {
   // A key of another type.
   keys["{big:0:0}:1"]->type = 2;
   expectRefused(host, items("CUCKOO.MADD", "big", 3000), "WRONGTYPE");
+}
+
+// Hash ids 6 and 7 (multiplyShiftHash, FORMAT.md version 5) have no Redis
+// filters: RESERVE has no option for them, a header naming one is refused as
+// unsupported (not as a hash id that disagrees with the bucket count), and a
+// key holding a CuckooFilter's own bytes is named as such.
+TEST(RedisModuleHostile, MultiplyShiftHashIsRefusedAsSuch) {
+  Host host;
+  const std::string unsupported = "Redis filters do not support multiplyShiftHash (hash ids 6 and 7, format version 5)";
+  expectRefused(host, {"CUCKOO.RESERVE", "m", "1000", "0.01", "multiplyShiftHash"},
+                "ERR option MULTIPLYSHIFTHASH is not supported: " + unsupported);
+  EXPECT_EQ(host.keys().count("m"), 0U);
+  ASSERT_EQ(host.run({"CUCKOO.RESERVE", "f", "1000", "0.01", "SEED", "3"}).text, "OK");
+  ASSERT_EQ(host.run(items("CUCKOO.MADD", "f", 10)).integer, 10);
+  auto& keys = host.keys();
+  for (const char* key : {"f", "{f:0:0}:0"}) {
+    const std::string original = keys.at(key)->text();
+    for (const unsigned char hashId : {6, 7}) {
+      std::string changed = original;
+      changed[6] = static_cast<char>(hashId);
+      keys.at(key)->assign(reinterpret_cast<const unsigned char*>(changed.data()), changed.size());
+      const std::string refusal = "UNSUPPORTED_VERSION key '" + std::string(key) + "' has hash id " +
+                                  std::to_string(hashId) + ": " + unsupported;
+      expectRefused(host, items("CUCKOO.MADD", "f", 3), refusal);
+      expectRefused(host, items("CUCKOO.MEXISTS", "f", 3), refusal);
+      expectRefused(host, {"CUCKOO.INFO", "f"}, refusal);
+    }
+    keys.at(key)->assign(reinterpret_cast<const unsigned char*>(original.data()), original.size());
+  }
+  // Addressed by the shard's key and the filter id: its own header is read first.
+  const std::string shard = keys.at("{f:0:0}:0")->text();
+  const std::string filterId = std::to_string(cuckoo::redis::readBigEndian(reinterpret_cast<const unsigned char*>(shard.data()) + 44, 6));
+  ASSERT_EQ(host.run({"CUCKOO.EXISTS", "{f:0:0}:0", filterId, "item-1"}).integer, 1);
+  std::string changed = shard;
+  changed[6] = 6;
+  keys.at("{f:0:0}:0")->assign(reinterpret_cast<const unsigned char*>(changed.data()), changed.size());
+  expectRefused(host, {"CUCKOO.ADD", "{f:0:0}:0", filterId, "x"}, "UNSUPPORTED_VERSION key '{f:0:0}:0' has hash id 6: " + unsupported);
+  keys.at("{f:0:0}:0")->assign(reinterpret_cast<const unsigned char*>(shard.data()), shard.size());
+  ASSERT_EQ(host.run({"CUCKOO.ADD", "f", "after"}).integer, 1);
+
+  // A CuckooFilter's bytes where a filter's root belongs: version 5, and version 1.
+  for (const bool multiplyShift : {true, false}) {
+    cuckoo::FilterParams params;
+    params.bucketCount = 64;
+    params.seed = 9;
+    params.multiplyShiftHash = multiplyShift;
+    cuckoo::CuckooFilter local;
+    ASSERT_EQ(cuckoo::CuckooFilter::create(params, local), cuckoo::Status::kOk);
+    std::vector<unsigned char> bytes(local.serializedSize());
+    local.serialize(bytes.data());
+    ASSERT_EQ(bytes[4], multiplyShift ? 5 : 1);
+    keys["local"] = std::make_unique<cuckoo::redis::host::Value>();
+    keys.at("local")->assign(bytes.data(), bytes.size());
+    const std::string refusal = "BAD_MAGIC key 'local' holds a CuckooFilter's bytes (format version " +
+                                std::string(multiplyShift ? "5" : "1") + "), not a Redis filter: " +
+                                (multiplyShift ? unsupported : "RedisCuckooFilter.fromBytes makes a Redis filter of them");
+    expectRefused(host, {"CUCKOO.ADD", "local", "x"}, refusal);
+    expectRefused(host, {"CUCKOO.INFO", "local"}, refusal);
+  }
 }
 
 TEST(RedisModuleHostile, ABatchMeetingADamagedBucketIsUndone) {
