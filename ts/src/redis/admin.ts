@@ -15,7 +15,7 @@ import { checkShardHeader, decodeRoot, fixedHeader, getBigEndian, getBigEndianBi
 import { AT, chunkExtent, HEADER_BYTES, LOGGED_VERSION, MAX_SHARDS, planChunks, ROOT_BEING_CREATED, ROOT_MAGIC, ROOT_READY, UNLOGGED_VERSION, type FilterLayout } from './layout.js';
 import type { Engine } from './module-engine.js';
 import { commandError, openedFilter, type OpenedFilter } from './opened.js';
-import { asOwnError } from './options.js';
+import { asOwnError, checkFilterBytesForRedis } from './options.js';
 import { runScript, SCRIPTS } from './scripts.js';
 
 /**
@@ -57,11 +57,13 @@ export function shardContentsOf(bytes: unknown, what: string): { params: CuckooF
   const filters: CuckooFilter[] = [];
   try {
     list.forEach((each, shard) => {
+      const named = sharded ? `${what}: bytes[${shard}]` : what;
       try {
         filters.push(CuckooFilter.fromBytes(each as Uint8Array));
       } catch (error) {
-        throw asOwnError(error, sharded ? `${what}: bytes[${shard}]` : what);
+        throw asOwnError(error, named);
       }
+      checkFilterBytesForRedis(each as Uint8Array, named);
     });
     const { params } = filters[0]!;
     const differing = filters.findIndex((filter) => Object.entries(filter.params).some(([key, value]) => params[key as keyof CuckooFilterParams] !== value));

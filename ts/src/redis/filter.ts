@@ -13,6 +13,7 @@ import {
   checkEngine,
   checkLogLength,
   checkName,
+  checkNoMultiplyShift,
   checkShards,
   OPTIONS_SHAPE,
   shardCapacity,
@@ -70,6 +71,7 @@ export class RedisCuckooFilter {
     const connection = connectionOf(redis, what);
     checkName(name, what);
     const given = typeof options === 'object' && options !== null ? (options as { shards?: unknown; logLength?: unknown }) : {};
+    checkNoMultiplyShift(options, what);
     const shards = checkShards(given.shards, what);
     const logLength = checkLogLength(given.logLength, what);
     const params = paramsForCapacity(options, what, OPTIONS_SHAPE, (capacity) => shardCapacity(capacity, shards));

@@ -7,10 +7,13 @@ import {
   AT,
   bucketBitsOf,
   chunkExtent,
+  FILTER_BYTES_MAGIC,
   FIXED_HEADER_BYTES,
   HEADER_BYTES,
+  isMultiplyShiftHashId,
   LOGGED_VERSION,
   MAX_SHARDS,
+  MULTIPLY_SHIFT_REFUSAL,
   ROOT_BEING_CREATED,
   ROOT_MAGIC,
   SHARD_MAGIC,
@@ -90,7 +93,13 @@ function refused(code: FormatErrorCode, what: string, key: string, problem: stri
 function checkPreamble(bytes: Uint8Array, magic: string, length: number, what: string, key: string): void {
   const expected = ascii(magic);
   for (let k = 0; k < Math.min(4, bytes.length); k++) {
-    if (bytes[k] !== expected[k]) throw refused('BAD_MAGIC', what, key, 'does not hold a cuckoo-wasm filter (bad magic bytes)');
+    if (bytes[k] === expected[k]) continue;
+    if (bytes.length > AT.version && ascii(FILTER_BYTES_MAGIC).every((octet, at) => bytes[at] === octet)) {
+      const version = bytes[AT.version]!;
+      const why = version === 5 ? MULTIPLY_SHIFT_REFUSAL : 'RedisCuckooFilter.fromBytes makes a Redis filter of them';
+      throw refused('BAD_MAGIC', what, key, `holds a CuckooFilter's bytes (format version ${version}), not a Redis filter: ${why}`);
+    }
+    throw refused('BAD_MAGIC', what, key, 'does not hold a cuckoo-wasm filter (bad magic bytes)');
   }
   if (bytes.length <= AT.version) throw refused('TRUNCATED', what, key, 'is truncated');
   if (bytes[AT.version] !== UNLOGGED_VERSION && bytes[AT.version] !== LOGGED_VERSION) {
@@ -98,6 +107,12 @@ function checkPreamble(bytes: Uint8Array, magic: string, length: number, what: s
   }
   if (bytes.length < length) throw refused('TRUNCATED', what, key, `is truncated: ${bytes.length} bytes of ${length}`);
   if (bytes.length > length) throw refused('INCONSISTENT', what, key, `holds ${bytes.length} bytes, ${length} expected`);
+}
+
+/** Hash ids 6 and 7 are refused as what they are, not as a hash id that disagrees with the bucket count. */
+function checkNotMultiplyShift(bytes: Uint8Array, what: string, key: string): void {
+  const hashId = bytes[AT.hashId]!;
+  if (isMultiplyShiftHashId(hashId)) throw refused('UNSUPPORTED_VERSION', what, key, `has hash id ${hashId}: ${MULTIPLY_SHIFT_REFUSAL}`);
 }
 
 /** The layout a root key records, every field checked; `state` says whether its creation finished. */
@@ -117,7 +132,8 @@ export function decodeRoot(bytes: Uint8Array, name: string, what: string): { lay
   if (fingerprintBits < 2 || fingerprintBits > 32) throw bad('fingerprint width');
   if (![1, 2, 4, 8].includes(bucketSize) || (semiSort && (bucketSize !== 4 || fingerprintBits < 5))) throw bad('bucket size');
   if (bucketCount < 1 || bucketCount > 2 ** 32) throw bad('bucket count');
-  const keyedHash = bytes[AT.hashId]! >= 4;
+  checkNotMultiplyShift(bytes, what, name);
+  const keyedHash = bytes[AT.hashId] === 4 || bytes[AT.hashId] === 5;
   if (bytes[AT.hashId] !== hashIdOf(bucketCount, keyedHash)) throw bad('hash id for its bucket count');
   const params: CuckooFilterParams = Object.freeze({
     bucketCount,
@@ -127,6 +143,7 @@ export function decodeRoot(bytes: Uint8Array, name: string, what: string): { lay
     seed: getBigEndianBig(bytes, AT.seed, 8),
     semiSort,
     keyedHash,
+    multiplyShiftHash: false,
   });
   if (params.maxKicks > 1_000_000) throw bad('maxKicks');
   if (Math.ceil((bucketCount * bucketBitsOf(params)) / 8) + 7 > 2 ** 31) throw bad('table size (over 2 GiB)');
@@ -169,6 +186,7 @@ function checkChunking(layout: FilterLayout, bad: (field: string) => FormatError
 export function checkShardHeader(bytes: Uint8Array, layout: FilterLayout, shard: number, key: string, what: string): void {
   if (bytes.length === 0) throw new CuckooFilterError('INCONSISTENT', `${what}: shard ${shard} of filter '${layout.name}' is missing (key '${key}')`);
   checkPreamble(bytes, SHARD_MAGIC, HEADER_BYTES, what, key);
+  checkNotMultiplyShift(bytes, what, key);
   // While a filter gains its change log, its shards are upgraded before its root (CHANGE-LOG.md).
   const upgraded = bytes[AT.version] === LOGGED_VERSION && layout.version === UNLOGGED_VERSION;
   const expected = fixedHeader(upgraded ? { ...layout, version: LOGGED_VERSION, logLength: getBigEndian(bytes, AT.logLength, 2) } : layout, SHARD_MAGIC, shard);

@@ -1,9 +1,9 @@
 // The arguments only RedisCuckooFilter takes (a name, shards), its options
 // type, and the sizing of one shard of several.
 
-import { FormatError, type CuckooFilterParams } from '../index.js';
+import { CuckooFilterError, FormatError, type CuckooFilterParams } from '../index.js';
 import { describeValue } from '../parts.js';
-import { DEFAULT_LOG_LENGTH, MAX_LOG_LENGTH, MAX_SHARDS } from './layout.js';
+import { DEFAULT_LOG_LENGTH, FILTER_BYTES_MAGIC, MAX_LOG_LENGTH, MAX_SHARDS, MULTIPLY_SHIFT_REFUSAL } from './layout.js';
 import type { EngineChoice } from './module-engine.js';
 
 /**
@@ -35,6 +35,13 @@ export interface RedisCreateOptions {
   semiSort?: boolean;
   /** Items hashed with SipHash-1-3 keyed by the seed, as CuckooFilterOptions.keyedHash (default false). */
   keyedHash?: boolean;
+  /**
+   * Not for Redis filters: only `false`. The scripts and the cuckoo module
+   * place items with XXH3 or the keyed hash, so `true` (CuckooFilter's
+   * multiply-shift hash of 64-bit keys, hash ids 6 and 7) is refused with a
+   * CuckooFilterError of code INCOMPATIBLE.
+   */
+  multiplyShiftHash?: false;
   /**
    * Independent sub-filters, 1 to 1024 (default 1), whose keys fall in evenly
    * spread slot ranges, so that a Redis Cluster of S masters holds one each.
@@ -116,6 +123,25 @@ export function checkLogLength(value: unknown, what: string): number {
   if (typeof value !== 'number') throw new TypeError(`${what}: logLength must be a number (an integer from 0 to ${MAX_LOG_LENGTH}), got ${describeValue(value)}`);
   if (!Number.isInteger(value) || value < 0 || value > MAX_LOG_LENGTH) throw new RangeError(`${what}: logLength must be an integer from 0 to ${MAX_LOG_LENGTH}, got ${value}`);
   return value;
+}
+
+/** Refuses `multiplyShiftHash: true` (a CuckooFilterError, INCOMPATIBLE): hash ids 6 and 7 have no Redis filters. */
+export function checkNoMultiplyShift(options: unknown, what: string): void {
+  if (typeof options === 'object' && options !== null && (options as { multiplyShiftHash?: unknown }).multiplyShiftHash === true) {
+    throw new CuckooFilterError('INCOMPATIBLE', `${what}: multiplyShiftHash must be false or absent: ${MULTIPLY_SHIFT_REFUSAL}`);
+  }
+}
+
+/**
+ * Refuses the bytes of a CuckooFilter of format version 5 (multiplyShiftHash:
+ * hash ids 6 and 7), once CuckooFilter.fromBytes has found them valid: a
+ * CuckooFilterError, INCOMPATIBLE.
+ */
+export function checkFilterBytesForRedis(bytes: Uint8Array, what: string): void {
+  const magic = Array.from(FILTER_BYTES_MAGIC, (character) => character.charCodeAt(0));
+  if (bytes.length > 6 && magic.every((octet, at) => bytes[at] === octet) && bytes[4] === 5) {
+    throw new CuckooFilterError('INCOMPATIBLE', `${what}: the bytes are a CuckooFilter of format version 5 (hash id ${bytes[6]}): ${MULTIPLY_SHIFT_REFUSAL}`);
+  }
 }
 
 /** The items one of S shards is sized for: its binomial share of `capacity`, with room for the spread. */
