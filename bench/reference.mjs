@@ -8,6 +8,7 @@
 //   git clone https://github.com/efficient/cuckoofilter /somewhere/cuckoofilter
 //   npm run bench:reference -- --ref /somewhere/cuckoofilter
 //   node bench/reference.mjs --ref DIR [--runs 3] [--log2-buckets 16,22] [--native | --wasm] [--json]
+//                            [--mulshift-through view|filter]
 //
 // A program, not a test: it prints figures and whether issue 28's targets are
 // met, and exits 0 either way (2 when it cannot build or run).
@@ -23,7 +24,8 @@ import { mops, ratioText } from './support/format.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'build/reference');
 const DRIVER = path.join(ROOT, 'bench/reference/vs_reference.cpp');
-const USAGE = 'usage: node bench/reference.mjs --ref DIR [--runs 3] [--log2-buckets 16,22] [--native | --wasm] [--json]';
+const USAGE =
+  'usage: node bench/reference.mjs --ref DIR [--runs 3] [--log2-buckets 16,22] [--native | --wasm] [--json] [--mulshift-through view|filter]';
 
 const OPS = [
   ['insert', 'insert'],
@@ -45,6 +47,7 @@ const args = parseCommandLine(
     native: { type: 'boolean' },
     wasm: { type: 'boolean' },
     json: { type: 'boolean' },
+    'mulshift-through': { type: 'string', default: 'view' },
   },
   USAGE,
 );
@@ -108,11 +111,12 @@ function buildWasm() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// The core's two sides: the default item hash (XXH3, hash id 1) and
-// multiplyShiftHash (hash id 6), for filters of 64-bit keys.
+// The core's two sides: the default item hash (XXH3, hash id 1) through the
+// filter's own calls, and multiplyShiftHash (hash id 6, filters of 64-bit
+// keys) through the typed entry, KeyFilterView (or the filter's own calls).
 const OURS = [
   ['ours', 'ours'],
-  ['oursMultiplyShift', 'ours, multiplyShiftHash'],
+  ['oursMultiplyShift', `ours, multiplyShiftHash${args['mulshift-through'] === 'filter' ? '' : ', KeyFilterView'}`],
 ];
 
 /** One build's rows: per shape, the median rate of each side and the median of the runs' ratios to the reference. */
@@ -160,7 +164,8 @@ function render(summaries, runs) {
 }
 
 const builds = args.native || args.wasm ? [args.native && 'native', args.wasm && 'wasm'].filter(Boolean) : ['native', 'wasm'];
-const driverArgs = ['--runs', args.runs, '--log2-buckets', args['log2-buckets']];
+if (!['view', 'filter'].includes(args['mulshift-through'])) fail(`--mulshift-through must be view or filter\n${USAGE}`);
+const driverArgs = ['--runs', args.runs, '--log2-buckets', args['log2-buckets'], '--mulshift-through', args['mulshift-through']];
 mkdirSync(OUT, { recursive: true });
 const summaries = [];
 for (const build of builds) {

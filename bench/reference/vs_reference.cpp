@@ -5,6 +5,7 @@
 // prints the ratio table.
 //
 //   vs_reference [--log2-buckets 16,22] [--runs 3] [--only ours|ours-mulshift|reference] [--table plain|semi-sorted]
+//                [--mulshift-through view|filter]
 //
 // Both filters get the same random 64-bit keys (SplitMix64), b = 4, f = 12
 // plain (the reference's SingleTable) and f = 13 semi-sorted (its
@@ -14,8 +15,10 @@
 // find room). Then present lookups (every stored key), absent lookups (as many
 // keys from another stream) and deletes (every stored key). Ours goes through
 // its public C++ API: insert / contains / erase on the key's 8 bytes, twice:
-// with the default item hash (XXH3, hash id 1) and with multiplyShiftHash
-// (hash id 6, for filters of 64-bit keys).
+// with the default item hash (XXH3, hash id 1) through the filter's own calls,
+// and with multiplyShiftHash (hash id 6, for filters of 64-bit keys) through
+// the typed entry, cuckoo/key_filter_view.hpp (or with --mulshift-through
+// filter the filter's own calls).
 //
 // Each phase runs in a function of its own (noipa), so callgrind and perf name
 // it; --only runs one side, for profiling. Rates are by the process's CPU time,
@@ -33,6 +36,7 @@
 #include <vector>
 
 #include "cuckoo/cuckoo_filter.hpp"
+#include "cuckoo/key_filter_view.hpp"
 #include "cuckoofilter.h"
 #include "support/bench_support.hpp"
 
@@ -70,9 +74,16 @@ class Reference {
   cuckoofilter::CuckooFilter<std::uint64_t, Bits, Table> filter_;
 };
 
-// The core through its public C++ API.
-template <bool SemiSorted, bool MultiplyShift>
+// Whether the multiply-shift side goes through the typed entry (the default) or the filter's own calls.
+bool gMultiplyShiftThroughView = true;
+
+// The core through its public C++ API: the filter's own calls, or with
+// ThroughView the typed entry of a multiply-shift filter.
+template <bool SemiSorted, bool MultiplyShift, bool ThroughView = false>
 class Ours {
+  using View = cuckoo::KeyFilterView<SemiSorted ? 13 : 12, SemiSorted>;
+  static_assert(MultiplyShift || !ThroughView, "the view serves multiply-shift filters");
+
  public:
   Ours(unsigned log2Buckets, std::uint64_t seed) {
     cuckoo::FilterParams params;
@@ -85,15 +96,26 @@ class Ours {
       std::fprintf(stderr, "cannot create the filter\n");
       std::exit(2);
     }
+    if constexpr (ThroughView) view_ = View::of(filter_);
   }
-  bool insert(std::uint64_t key) { return filter_.insert(key); }
+  bool insert(std::uint64_t key) {
+    if constexpr (ThroughView) return view_->insert(key);
+    return filter_.insert(key);
+  }
   // The paper's first failure: the stash became occupied.
   bool stashFilled() { return filter_.stash().occupied; }
-  bool contains(std::uint64_t key) const { return filter_.contains(key); }
-  bool erase(std::uint64_t key) { return filter_.erase(key); }
+  bool contains(std::uint64_t key) const {
+    if constexpr (ThroughView) return view_->contains(key);
+    return filter_.contains(key);
+  }
+  bool erase(std::uint64_t key) {
+    if constexpr (ThroughView) return view_->erase(key);
+    return filter_.erase(key);
+  }
 
  private:
   cuckoo::CuckooFilter filter_;
+  std::optional<View> view_;
 };
 
 // Inserts keys in order up to and including the first failure; returns how many were stored.
@@ -204,7 +226,9 @@ void measureShape(Row& row, unsigned run, const std::string& only) {
     } else if (side == 1 && (only.empty() || only == "ours")) {
       row.ours.push_back(measure<Ours<SemiSorted, false>>(log2, run, present, absent));
     } else if (side == 2 && (only.empty() || only == "ours-mulshift")) {
-      row.oursMultiplyShift.push_back(measure<Ours<SemiSorted, true>>(log2, run, present, absent));
+      row.oursMultiplyShift.push_back(gMultiplyShiftThroughView
+                                          ? measure<Ours<SemiSorted, true, true>>(log2, run, present, absent)
+                                          : measure<Ours<SemiSorted, true>>(log2, run, present, absent));
     }
   }
 }
@@ -246,10 +270,12 @@ int main(int argc, char** argv) {
       only = argv[++i];
     } else if (arg == "--table" && hasValue) {
       table = argv[++i];
+    } else if (arg == "--mulshift-through" && hasValue) {
+      gMultiplyShiftThroughView = std::string(argv[++i]) != "filter";
     } else {
       std::fprintf(stderr,
                    "usage: vs_reference [--log2-buckets 16,22] [--runs 3] [--only ours|ours-mulshift|reference] "
-                   "[--table plain|semi-sorted]\n");
+                   "[--table plain|semi-sorted] [--mulshift-through view|filter]\n");
       return 2;
     }
   }

@@ -11,7 +11,7 @@
 #include "commands.hpp"
 #include "cuckoo/hashing.hpp"
 #include "filter_access.hpp"
-#include "filter_algorithms.hpp"
+#include "cuckoo/detail/filter_algorithms.hpp"
 #include "item_hash.hpp"
 
 namespace cuckoo::redis {

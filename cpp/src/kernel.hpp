@@ -17,13 +17,14 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "any_buckets.hpp"
+#include "cuckoo/detail/any_buckets.hpp"
 #include "batch_memory.hpp"
-#include "buckets.hpp"
+#include "cuckoo/detail/buckets.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/hashing.hpp"
 #include "cuckoo/item_batch.hpp"
-#include "filter_algorithms.hpp"
+#include "cuckoo/detail/filter_algorithms.hpp"
+#include "cuckoo/detail/table_access.hpp"
 #include "item_hash.hpp"
 
 namespace cuckoo::detail {
@@ -147,31 +148,8 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
 
   static bool isEightByte(const ItemBatch& batch) noexcept { return batch.offsets == nullptr && batch.width == 8; }
 
-  [[gnu::always_inline]] static Buckets buckets(const CuckooFilter& f) noexcept {
-    if constexpr (std::is_same_v<Buckets, AnyBuckets>) {
-      return AnyBuckets(PackedBuckets<0, 0>(const_cast<unsigned char*>(f.packedTable_.data()), f.packedTable_.shape()),
-                        SemiSortedBuckets<0>(const_cast<unsigned char*>(f.semiSortedTable_.data()), f.params_.fingerprintBits),
-                        f.params_.semiSort);
-    } else if constexpr (Buckets::kSemiSorted) {
-      return Buckets(const_cast<unsigned char*>(f.semiSortedTable_.data()), f.params_.fingerprintBits);
-    } else {
-      return Buckets(const_cast<unsigned char*>(f.packedTable_.data()), f.packedTable_.shape());
-    }
-  }
-
-  static Index index(const CuckooFilter& f) noexcept {
-    if constexpr (std::is_same_v<Index, XorIndex>) {
-      return f.index_.xorIndex();
-    } else if constexpr (std::is_same_v<Index, RangeIndex>) {
-      return f.index_.rangeIndex();
-    } else if constexpr (std::is_same_v<Index, MulXorIndex>) {
-      return f.index_.mulXorIndex();
-    } else if constexpr (std::is_same_v<Index, MulRangeIndex>) {
-      return f.index_.mulRangeIndex();
-    } else {
-      return f.index_;
-    }
-  }
+  [[gnu::always_inline]] static Buckets buckets(const CuckooFilter& f) noexcept { return TableAccess::buckets<Buckets>(f); }
+  static Index index(const CuckooFilter& f) noexcept { return TableAccess::index<Index>(f); }
 
   // Whether this kernel is compiled for one shape; the generic kernel decides
   // everything at run time, the item's length included.

@@ -5,7 +5,7 @@
 // kernel leaves to it (kernels.cpp). Its own file, so that the lean
 // WebAssembly module can compile it for size (cpp/CMakeLists.txt).
 
-#include "any_buckets.hpp"
+#include "cuckoo/detail/any_buckets.hpp"
 #include "kernel.hpp"
 #include "kernel_tables.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "buckets.hpp"
+#include "cuckoo/detail/buckets.hpp"
 #include <utility>
 
 namespace cuckoo {

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "buckets.hpp"
+#include "cuckoo/detail/buckets.hpp"
 #include "cuckoo/packed_table.hpp"
 #include "cuckoo/prng.hpp"
 #include "cuckoo/semi_sorted_table.hpp"

@@ -10,7 +10,7 @@
 
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/sizing.hpp"
-#include "buckets.hpp"
+#include "cuckoo/detail/buckets.hpp"
 #include "cuckoo/semi_sorted_table.hpp"
 #include "test_support.hpp"
 

@@ -132,6 +132,8 @@ template <class Buckets, class Index>
 class Kernel;
 // Reads and writes a filter's state for patches (cpp/src/patch_access.hpp).
 struct PatchAccess;
+// Its table as a view of one shape (cuckoo/detail/table_access.hpp).
+struct TableAccess;
 
 // The filter's algorithms compiled for one table shape and bucket layout
 // (cpp/src/kernel.hpp), chosen once per filter: a specialised kernel for the
@@ -315,6 +317,7 @@ class CuckooFilter {
   template <class, class>
   friend class detail::Kernel;
   friend struct detail::PatchAccess;
+  friend struct detail::TableAccess;
 
   // A filter of `params` holding a payload, stash and count already checked.
   static Status restore(const FilterParams& params, const unsigned char* payload, std::size_t payloadBytes,

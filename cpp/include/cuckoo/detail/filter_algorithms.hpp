@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "any_buckets.hpp"
+#include "cuckoo/detail/any_buckets.hpp"
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/hashing.hpp"
-#include "eviction_walk.hpp"
+#include "cuckoo/detail/eviction_walk.hpp"
 
 // Natively the algorithms are inlined into each entry point, so that no call
 // passes a table view and an item's location through memory; WebAssembly,

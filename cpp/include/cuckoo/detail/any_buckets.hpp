@@ -13,7 +13,7 @@
 
 #include <cstdint>
 
-#include "buckets.hpp"
+#include "cuckoo/detail/buckets.hpp"
 
 #if defined(__wasm__)
 #define CUCKOO_ANY_BUCKETS_CALL [[gnu::noinline]]
