@@ -45,8 +45,8 @@ KernelTable tableOf(const char* name) {
 //   generic kernels serve every filter: specialised ones for b = 4 measured
 //   within a few percent of them in wasm (the engine's cost of a call and of
 //   hashing dominates), for 2.5 KB (gzip) of a download with a budget;
-// each compiled once for both bucket layouts (a branch on the layout, always
-// predicted, instead of a second copy).
+// each compiled once for every bucket layout (hash ids 1, 2, 6 and 7: a
+// branch on the layout, always predicted, instead of more copies).
 #if !defined(__wasm__)
 constexpr bool kAllShapes = true;
 #else
