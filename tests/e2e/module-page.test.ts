@@ -95,7 +95,7 @@ test('the golden fixture loads in the browser and gives the recorded probe answe
   expect(result.golden).toEqual({
     byteLength: golden.byteLength,
     size: golden.itemCount,
-    params: { ...golden.params, seed: String(golden.params.seed), semiSort: false, keyedHash: false },
+    params: { ...golden.params, seed: String(golden.params.seed), semiSort: false, keyedHash: false, multiplyShiftHash: false },
     sameBytes: true,
   });
   expect(result.goldenAnswers).toHaveLength(golden.probes.length);

@@ -36,7 +36,7 @@ function formatErrorOf(bytes: Uint8Array): FormatError | undefined {
 }
 
 describe.each(goldenFixtures)('the golden fixture $name written by the native core', ({ description, bytes }) => {
-  const params = { semiSort: false, keyedHash: false, ...description.params, seed: BigInt(description.params.seed) };
+  const params = { semiSort: false, keyedHash: false, multiplyShiftHash: false, ...description.params, seed: BigInt(description.params.seed) };
 
   test('loads in wasm and answers every probe as recorded', () => {
     using filter = CuckooFilter.fromBytes(bytes);

@@ -18,7 +18,7 @@ const threeItems = (): CuckooFilter => {
   filter.addMany(['a', 'b', 'c']);
   return filter;
 };
-const expectedParams = { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false };
+const expectedParams = { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false, multiplyShiftHash: false };
 
 describe('CuckooFilter', () => {
   test('toJSON(): every getter, in the order the class declares them, the seed as a decimal string', () => {
@@ -57,7 +57,7 @@ describe('CuckooFilter', () => {
     const text = String(filter);
     expect(text).toBe(`${filter}`);
     expect(text).toMatch(/^CuckooFilter \{"size":3,"slotCount":1076,"loadFactor":[\d.e-]+,"stashed":0,/);
-    expect(text).toContain('"fprBound":0.0078125,"full":false,"params":{"bucketCount":269,"bucketSize":4,"fingerprintBits":10,"maxKicks":500,"seed":"5","semiSort":false,"keyedHash":false}}');
+    expect(text).toContain('"fprBound":0.0078125,"full":false,"params":{"bucketCount":269,"bucketSize":4,"fingerprintBits":10,"maxKicks":500,"seed":"5","semiSort":false,"keyedHash":false,"multiplyShiftHash":false}}');
     expect(text).not.toContain('\n');
   });
 

@@ -171,7 +171,7 @@ describe('batches', () => {
 describe('state', () => {
   test('properties follow the formulas', () => {
     using filter = new CuckooFilter({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, maxKicks: 100, seed: 42n });
-    expect(filter.params).toEqual({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, maxKicks: 100, seed: 42n, semiSort: false, keyedHash: false });
+    expect(filter.params).toEqual({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, maxKicks: 100, seed: 42n, semiSort: false, keyedHash: false, multiplyShiftHash: false });
     expect(filter.slotCount).toBe(4096);
     expect(filter.byteLength).toBe((1024 * 4 * 12) / 8 + 7);
     expect(filter.bitsPerItem).toBe(Infinity);
@@ -186,7 +186,7 @@ describe('state', () => {
   test('CuckooFilter.create picks the paper\'s shape and the smallest bucket count', () => {
     // fpr 0.001 -> b = 4, f = 13 (8 / 2^13 <= 0.001); 1e6 / (4 * 0.945) = 264550.3 -> m = 264,551 (sizing.hpp).
     using filter = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-    expect(filter.params).toEqual({ bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false, keyedHash: false });
+    expect(filter.params).toEqual({ bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false, keyedHash: false, multiplyShiftHash: false });
     expect(filter.byteLength).toBe(Math.ceil((264551 * 4 * 13) / 8) + 7);
   });
 

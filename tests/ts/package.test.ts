@@ -58,7 +58,7 @@ const expected = {
   has: [true, true, false],
   size: 3,
   // fpr 0.01 -> b = 4, f = 10; 269 buckets hold 1000 (the worked example of cli.test.ts).
-  params: { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false },
+  params: { bucketCount: 269, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false, multiplyShiftHash: false },
   formatError: [true, true, 'BAD_MAGIC'],
   // 269 is not a power of two: hash id 2, i2 = (c - i1) mod m.
   inspected: { hashId: 2, reflected: true, added: true, slots: 1076 },

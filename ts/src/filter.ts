@@ -7,7 +7,7 @@ import { callsIn, ItemFilter } from './item-filter.js';
 import { describeValue } from './items.js';
 import { requireRuntime } from './loader.js';
 import type { Runtime } from './runtime.js';
-import { checkEvictionOptions, checkFlag, checkInteger, checkNumberOption, checkObject, tableFlags } from './validate.js';
+import { checkEvictionOptions, checkInteger, checkNumberOption, checkObject, checkTableFlags } from './validate.js';
 
 /** Options of `new CuckooFilter(...)`: the table's exact shape. */
 export interface CuckooFilterOptions {
@@ -43,8 +43,31 @@ export interface CuckooFilterOptions {
    * FORMAT.md) instead of XXH3 (default false): for filters that outsiders
    * fill and query, since XXH3 does not keep its seed from those who see
    * its answers. Slower per item (about 2x the hash); every other rule the same.
+   * Not with {@link CuckooFilterOptions.multiplyShiftHash}.
    */
   keyedHash?: boolean;
+  /**
+   * Hash 8-byte items (numbers and bigints, whose bytes are an int64, or any
+   * 8 bytes) by multiply-add-shift with constants drawn from the seed, and
+   * offset fingerprints by one multiplication (hash ids 6 and 7, FORMAT.md
+   * version 5), instead of XXH3 (default false): for filters of numeric keys,
+   * whose hash then takes a few instructions rather than about 30 (natively;
+   * WebAssembly lacks a 128-bit multiply, so measure there). Items of other
+   * lengths hash with XXH3 as before; every other rule is the same.
+   *
+   * Not for items outsiders choose: the hash is not keyed, so whoever knows
+   * the seed (it is in the bytes) can choose keys that collide. Use
+   * {@link CuckooFilterOptions.keyedHash} there; the two cannot be combined
+   * (a RangeError naming both).
+   * @example
+   * ```ts
+   * using ids = CuckooFilter.create({ capacity: 1_000_000, multiplyShiftHash: true });
+   * ids.addMany(new BigUint64Array([1n, 2n, 3n]));
+   * ids.has(2); // true: 2 and 2n are the same item
+   * ids.toBytes()[4]; // 5: format version 5
+   * ```
+   */
+  multiplyShiftHash?: boolean;
 }
 
 /** Options of `CuckooFilter.create(...)`: what the filter must hold. */
@@ -67,6 +90,8 @@ export interface CreateOptions {
   semiSort?: boolean;
   /** As in {@link CuckooFilterOptions.keyedHash}. */
   keyedHash?: boolean;
+  /** As in {@link CuckooFilterOptions.multiplyShiftHash}: for filters of numeric keys that outsiders do not choose. */
+  multiplyShiftHash?: boolean;
 }
 
 /** The parameters of a filter, as returned by {@link CuckooFilter.params}. */
@@ -79,6 +104,8 @@ export interface CuckooFilterParams {
   readonly semiSort: boolean;
   /** Items hashed with the keyed hash (SipHash-1-3) rather than XXH3. */
   readonly keyedHash: boolean;
+  /** 8-byte items hashed by multiply-shift (hash ids 6 and 7) rather than XXH3. */
+  readonly multiplyShiftHash: boolean;
 }
 
 export type { ItemBatch } from './item-filter.js';
@@ -89,12 +116,12 @@ export type { ItemBatch } from './item-filter.js';
  */
 function createHandle(runtime: Runtime, options: unknown): Handle {
   const what = 'new CuckooFilter';
-  const o = checkObject(options, `${what}: options`, '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort?, keyedHash? }');
+  const o = checkObject(options, `${what}: options`, '{ bucketCount, bucketSize, fingerprintBits, maxKicks?, seed?, semiSort?, keyedHash?, multiplyShiftHash? }');
   const bucketCount = checkNumberOption(runtime, o, 'bucketCount', what);
   const bucketSize = checkNumberOption(runtime, o, 'bucketSize', what);
   const bits = checkNumberOption(runtime, o, 'fingerprintBits', what);
   const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
-  const flags = tableFlags(semiSort, checkFlag(o.keyedHash, `${what}: keyedHash`));
+  const flags = checkTableFlags(o, semiSort, what);
   const status = runtime.core.cuckoo_create(bits, bucketSize, bucketCount, maxKicks, seedLow, seedHigh, flags, runtime.results);
   return takeHandle(runtime, status, what, o);
 }
@@ -197,19 +224,19 @@ export class CuckooFilter extends ItemFilter {
    * ```ts
    * const filter = CuckooFilter.create({ capacity: 1000 }); // fpr 0.001: 269 buckets of 4, 13-bit fingerprints
    * const precise = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, seed: 42 });
-   * precise.params; // { bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false, keyedHash: false }
+   * precise.params; // { bucketCount: 264551, bucketSize: 4, fingerprintBits: 13, maxKicks: 500, seed: 42n, semiSort: false, keyedHash: false, multiplyShiftHash: false }
    * const compact = CuckooFilter.create({ capacity: 1_000_000, fpr: 0.001, semiSort: true }); // 1 bit less per entry
    * ```
    */
   static create(options: CreateOptions): CuckooFilter {
     const what = 'CuckooFilter.create';
     const runtime = requireRuntime(what);
-    const o = checkObject(options, `${what}: options`, '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash? }');
+    const o = checkObject(options, `${what}: options`, '{ capacity, fpr?, maxKicks?, seed?, semiSort?, keyedHash?, multiplyShiftHash? }');
     // A JavaScript number is exact only up to 2^53 - 1: that limit is ours, not the core's.
     const capacity = checkInteger(o.capacity, `${what}: capacity`, 1, Number.MAX_SAFE_INTEGER, 'an integer from 1 to 2^53 - 1');
     const fpr = checkNumberOption(runtime, o, 'fpr', what);
     const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
-    const flags = tableFlags(semiSort, checkFlag(o.keyedHash, `${what}: keyedHash`));
+    const flags = checkTableFlags(o, semiSort, what);
     const status = runtime.core.cuckoo_create_for_capacity(capacity, fpr, maxKicks, seedLow, seedHigh, flags, runtime.results);
     return new CuckooFilter(adopted(takeHandle(runtime, status, what, o)));
   }
@@ -367,6 +394,8 @@ export class CuckooFilter extends ItemFilter {
     const handle = this.live('params');
     if (this.#params === undefined) {
       const { core } = this.runtime;
+      // Hash ids 1 and 2 are XXH3's, 4 and 5 the keyed hash's, 6 and 7 multiply-shift's (FORMAT.md).
+      const hashPair = core.cuckoo_hash_id(handle) >> 1;
       this.#params = Object.freeze({
         bucketCount: core.cuckoo_bucket_count(handle),
         bucketSize: core.cuckoo_bucket_size(handle) as 1 | 2 | 4 | 8,
@@ -374,7 +403,8 @@ export class CuckooFilter extends ItemFilter {
         maxKicks: core.cuckoo_max_kicks(handle),
         seed: (BigInt(core.cuckoo_seed_high(handle) >>> 0) << 32n) | BigInt(core.cuckoo_seed_low(handle) >>> 0),
         semiSort: core.cuckoo_semi_sort(handle) !== 0,
-        keyedHash: core.cuckoo_hash_id(handle) >= 4,
+        keyedHash: hashPair === 2,
+        multiplyShiftHash: hashPair === 3,
       });
     }
     return this.#params;

@@ -19,6 +19,8 @@ export interface TableShape {
   readonly seed: bigint;
   /** The keyed item hash (hash ids 4 and 5); absent: XXH3. */
   readonly keyedHash?: boolean;
+  /** The multiply-shift hash of 8-byte items (hash ids 6 and 7); absent: XXH3. */
+  readonly multiplyShiftHash?: boolean;
 }
 
 /** Words per item in what {@link locateItems} returns. */
@@ -33,7 +35,7 @@ export const LOCATION_WORDS = 4;
 export function locateItems(shape: TableShape, items: ItemBatch, what: string): Uint32Array {
   const { runtime, core } = requireFull(what);
   const [seedLow, seedHigh] = checkSeed(shape.seed, `${what}: seed`);
-  const flags = tableFlags(false, shape.keyedHash);
+  const flags = tableFlags(false, shape.keyedHash, shape.multiplyShiftHash);
   const located: Uint32Array[] = [];
   let total = 0;
   forEachChunk(runtime, items, what, false, (count, packed) => {
@@ -114,7 +116,7 @@ export function filterFromParts(params: CuckooFilterParams, parts: FilterParts, 
       params.maxKicks,
       seedLow,
       seedHigh,
-      tableFlags(params.semiSort, params.keyedHash),
+      tableFlags(params.semiSort, params.keyedHash, params.multiplyShiftHash),
       address,
       parts.payload.length,
       ...state,
@@ -183,7 +185,9 @@ export function paramsForCapacity(
   const fpr = checkNumberOption(runtime, o, 'fpr', what);
   const { maxKicks, seedLow, seedHigh, semiSort } = checkEvictionOptions(runtime, o, what);
   const keyedHash = checkFlag(o.keyedHash, `${what}: keyedHash`);
-  const status = core.parts_size_for(sizedCapacity(capacity), fpr, maxKicks, seedLow, seedHigh, tableFlags(semiSort, keyedHash), runtime.results);
+  const multiplyShiftHash = checkFlag(o.multiplyShiftHash, `${what}: multiplyShiftHash`);
+  const flags = tableFlags(semiSort, keyedHash, multiplyShiftHash);
+  const status = core.parts_size_for(sizedCapacity(capacity), fpr, maxKicks, seedLow, seedHigh, flags, runtime.results);
   checkStatus(runtime, status, what, o);
   const at = runtime.results >>> 2;
   const [fingerprintBits, bucketSize, countLow, countHigh] = runtime.u32.slice(at, at + 4) as unknown as number[];
@@ -195,6 +199,7 @@ export function paramsForCapacity(
     seed: (BigInt(seedHigh) << 32n) | BigInt(seedLow),
     semiSort,
     keyedHash,
+    multiplyShiftHash,
   });
 }
 
@@ -204,7 +209,7 @@ export function locateItem(shape: TableShape, item: unknown, what: string): Uint
   const [seedLow, seedHigh] = checkSeed(shape.seed, `${what}: seed`);
   return runtime.withItem(item, what, (address, length) => {
     // One item of `length` bytes is a fixed-width batch of one.
-    core.parts_locate_fixed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, tableFlags(false, shape.keyedHash), address, length, 1, runtime.results);
+    core.parts_locate_fixed(shape.fingerprintBits, shape.bucketCount, seedLow, seedHigh, tableFlags(false, shape.keyedHash, shape.multiplyShiftHash), address, length, 1, runtime.results);
     const at = runtime.results >>> 2;
     return runtime.u32.slice(at, at + LOCATION_WORDS);
   });

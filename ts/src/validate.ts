@@ -68,9 +68,18 @@ export function checkSeed(value: unknown, what: string): [low: number, high: num
   throw new TypeError(`${what} must be a number or a bigint, got ${describeValue(value)}`);
 }
 
-/** A table's flags as the core's create calls take them (bindings/glue.hpp): semi-sorted buckets, the keyed item hash. */
-export function tableFlags(semiSort: boolean, keyedHash = false): number {
-  return (semiSort ? 1 : 0) | (keyedHash ? 2 : 0);
+/**
+ * A table's flags as the core's create calls take them (bindings/glue.hpp):
+ * semi-sorted buckets, the keyed item hash, the multiply-shift hash of 64-bit
+ * keys (both hashes at once is the core's to refuse, naming both options).
+ */
+export function tableFlags(semiSort: boolean, keyedHash = false, multiplyShiftHash = false): number {
+  return (semiSort ? 1 : 0) | (keyedHash ? 2 : 0) | (multiplyShiftHash ? 4 : 0);
+}
+
+/** The flags of a filter's `options`, its `semiSort` already checked: keyedHash and multiplyShiftHash checked here. */
+export function checkTableFlags(options: Readonly<Record<string, unknown>>, semiSort: boolean, context: string): number {
+  return tableFlags(semiSort, checkFlag(options.keyedHash, `${context}: keyedHash`), checkFlag(options.multiplyShiftHash, `${context}: multiplyShiftHash`));
 }
 
 /** The options every cuckoo filter takes besides its size: maxKicks, seed and semiSort, checked. */
