@@ -13,7 +13,7 @@ import { wasmHeapBytes } from '../support/heap';
 /** kMaxTableBytes of a wasm32 build (packed_table.hpp). */
 const MAX_TABLE_BYTES = 2n ** 31n;
 const TABLE_PADDING = 7n;
-/** Header bytes of format versions 1 (a power-of-two bucket count) and 2 (any other). */
+/** Header bytes of format versions 1 (a power-of-two bucket count) and 2, 4 and 5 (m at byte 56). */
 const HEADER_V1 = 56;
 const HEADER_V2 = 64;
 const MAGIC = [0x43, 0x4b, 0x46, 0x57];
@@ -31,13 +31,14 @@ function expectedOutcome(bytes: Uint8Array, unmodified: boolean): string {
   for (let i = 0; i < Math.min(bytes.length, 4); i++) if (bytes[i] !== MAGIC[i]) return 'BAD_MAGIC';
   if (bytes.length < 5) return 'TRUNCATED';
   const version = bytes[4];
-  if (version !== 1 && version !== 2) return 'UNSUPPORTED_VERSION';
+  if (version !== 1 && version !== 2 && version !== 4 && version !== 5) return 'UNSUPPORTED_VERSION';
   const headerBytes = version === 1 ? HEADER_V1 : HEADER_V2;
   if (bytes.length < headerBytes) return 'TRUNCATED';
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const [flags, hashId, f, b] = [bytes[5]!, bytes[6]!, bytes[7]!, bytes[8]!];
   const semiSorted = (flags & 1) !== 0;
-  // Version 1: hash id 1 and log2(m) in byte 9; version 2: hash id 2 and m at 56, not a power of two.
+  // Version 1: hash id 1 and log2(m) in byte 9; version 2: hash id 2 and m at 56, not a power of two;
+  // versions 4 (keyed) and 5 (multiply-shift): m at 56, 1 .. 2^32, hash id 4 or 6 for a power of two, 5 or 7 otherwise.
   let bucketCount: bigint;
   if (version === 1) {
     if (hashId !== 1 || bytes[9]! > 32 || view.getUint16(10, true) !== 0) return 'BAD_PARAMETERS';
@@ -45,9 +46,9 @@ function expectedOutcome(bytes: Uint8Array, unmodified: boolean): string {
   } else {
     bucketCount = view.getBigUint64(56, true);
     const powerOfTwo = bucketCount !== 0n && (bucketCount & (bucketCount - 1n)) === 0n;
-    if (hashId !== 2 || bytes[9] !== 0 || view.getUint16(10, true) !== 0 || bucketCount < 3n || bucketCount >= 2n ** 32n || powerOfTwo) {
-      return 'BAD_PARAMETERS';
-    }
+    const countAllowed = version === 2 ? bucketCount >= 3n && bucketCount < 2n ** 32n && !powerOfTwo : bucketCount >= 1n && bucketCount <= 2n ** 32n;
+    const hashIdAllowed = version === 2 ? 2 : (version === 4 ? 4 : 6) + (powerOfTwo ? 0 : 1);
+    if (hashId !== hashIdAllowed || bytes[9] !== 0 || view.getUint16(10, true) !== 0 || !countAllowed) return 'BAD_PARAMETERS';
   }
   if ((flags & ~3) !== 0) return 'BAD_PARAMETERS';
   if (f < 2 || f > 32 || ![1, 2, 4, 8].includes(b) || view.getUint32(12, true) > 1_000_000) return 'BAD_PARAMETERS';
@@ -152,6 +153,12 @@ beforeAll(() => {
     new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', 'golden-f13-b4-m1000-seed42-semisorted.cf'))),
     filledFilterBytes({ bucketCount: 3, bucketSize: 2, fingerprintBits: 7 }, Infinity),
     filledFilterBytes({ bucketCount: 777, bucketSize: 8, fingerprintBits: 31, seed: 9 }, 5000),
+    // Format versions 4 (keyedHash: hash ids 4 and 5) and 5 (multiplyShiftHash: 6 and 7), any count.
+    filledFilterBytes({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, seed: 4, keyedHash: true }, 3000),
+    filledFilterBytes({ bucketCount: 1, bucketSize: 2, fingerprintBits: 9, keyedHash: true }, Infinity),
+    filledFilterBytes({ bucketCount: 512, bucketSize: 4, fingerprintBits: 13, seed: 6, multiplyShiftHash: true }, 1500),
+    filledFilterBytes({ bucketCount: 1000, bucketSize: 4, fingerprintBits: 13, semiSort: true, multiplyShiftHash: true }, 3000),
+    filledFilterBytes({ bucketCount: 2, bucketSize: 1, fingerprintBits: 4, multiplyShiftHash: true }, Infinity),
   ];
   // A filter that lives through the whole test: its contents must survive every bad input.
   witness = new CuckooFilter({ bucketCount: 256, bucketSize: 4, fingerprintBits: 16, seed: 5 });
@@ -226,9 +233,9 @@ test('100,000 random and mutated inputs each load or fail exactly as FORMAT.md s
   const pick = <T>(values: readonly T[]): T => values[random(values.length)]!;
   const extremeU64 = [0n, 1n, 7n, 2n ** 31n, 2n ** 32n - 1n, 2n ** 37n, 2n ** 63n, 2n ** 64n - 1n, 2n ** 64n - 56n];
   const fieldValues: Array<[offset: number, width: 1 | 2 | 4 | 8, values: readonly bigint[]]> = [
-    [4, 1, [0n, 1n, 2n, 3n, 255n]],
+    [4, 1, [0n, 1n, 2n, 3n, 4n, 5n, 6n, 255n]],
     [5, 1, [0n, 1n, 2n, 3n, 4n, 128n]],
-    [6, 1, [0n, 1n, 2n, 3n, 255n]],
+    [6, 1, [0n, 1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 255n]],
     [7, 1, [0n, 1n, 2n, 31n, 32n, 33n, 255n]],
     [8, 1, [0n, 1n, 2n, 3n, 4n, 8n, 16n, 255n]],
     [9, 1, [0n, 1n, 30n, 31n, 32n, 33n, 64n, 255n]],
