@@ -108,14 +108,17 @@ const createValues: [string, Record<string, unknown> | unknown][] = [
   ...[-1, 1.5, 1_000_001, NaN, '5', 5n, null].map((maxKicks): [string, Record<string, unknown>] => [`maxKicks ${String(maxKicks)}`, { maxKicks }]),
   ...[-1, 0.5, NaN, 2 ** 53, -1n, 2n ** 64n, '1', null, {}].map((seed): [string, Record<string, unknown>] => [`seed ${String(seed)}`, { seed }]),
   ...[null, 'true', 0, 1n].map((semiSort): [string, Record<string, unknown>] => [`semiSort ${String(semiSort)}`, { semiSort }]),
+  // A value that is not a boolean, as CuckooFilter.create says; true is refused apart (multiply-shift.test.ts).
+  ...[null, 'true', 1, 1n].map((multiplyShiftHash): [string, Record<string, unknown>] => [`multiplyShiftHash ${String(multiplyShiftHash)}`, { multiplyShiftHash }]),
 ];
 
 test.each(createValues)('create: %s', async (_, override) => {
   const options = typeof override === 'object' && override !== null ? { capacity: 1000, fpr: 0.01, ...override } : override;
   const expected = await asRedis(() => CuckooFilter.create(options as never), 'create');
   const got = await thrown(() => RedisCuckooFilter.create(redis, 'never', options as never));
-  // The object this class asks for names `shards`, `logLength` and `engine` too.
-  expect(got).toEqual({ ...expected, message: expected.message.replace('keyedHash? }', 'keyedHash?, shards?, logLength?, engine? }') });
+  // The object this class asks for names `shards`, `logLength` and `engine` too, and not
+  // `multiplyShiftHash`, which only a CuckooFilter can have.
+  expect(got).toEqual({ ...expected, message: expected.message.replace('keyedHash?, multiplyShiftHash? }', 'keyedHash?, shards?, logLength?, engine? }') });
   expect(await redis.exists('never')).toBe(0);
 });
 

@@ -62,7 +62,7 @@ test('a filter describes what it knows without a round trip: its name, parameter
   // capacity 1000 over 2 shards: each sized for ceil(500 + 6 sqrt(500 / 2) + 6) = 601 items at 1 %:
   // b = 4, f = 10, and the bucket count CuckooFilter.create gives 601.
   using shard = CuckooFilter.create({ capacity: 601, fpr: 0.01 });
-  const params = { bucketCount: shard.params.bucketCount, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false, shards: 2 };
+  const params = { bucketCount: shard.params.bucketCount, bucketSize: 4, fingerprintBits: 10, maxKicks: 500, seed: '5', semiSort: false, keyedHash: false, multiplyShiftHash: false, shards: 2 };
   // Synchronous: a plain object, not a promise of one.
   const engine = SUITE_ENGINE;
   expect(filter.toJSON()).toEqual({ name: 'described', params, engine });
