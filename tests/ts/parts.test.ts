@@ -21,6 +21,8 @@ const items = ['alice', 'bob', new Uint8Array([1, 2, 3]), 5, 5n, -7, 'é'];
 test.each([
   ['power of two (hash id 1)', { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, seed: 7 }],
   ['any count (hash id 2)', { bucketCount: 1000, bucketSize: 4, fingerprintBits: 13, seed: 2n ** 63n + 5n }],
+  ['multiply-shift, power of two (hash id 6)', { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, seed: 7, multiplyShiftHash: true }],
+  ['multiply-shift, any count (hash id 7)', { bucketCount: 1000, bucketSize: 4, fingerprintBits: 13, seed: 7, multiplyShiftHash: true }],
 ] as const)('locateItems agrees with the filter itself: %s', (_, shape) => {
   using filter = new CuckooFilter(shape);
   const located = locateItems(filter.params, items, 'test');
@@ -112,6 +114,8 @@ test('paramsForCapacity chooses what CuckooFilter.create makes, and checks optio
     { capacity: 1_000_000, fpr: 0.001, seed: 0 },
     { capacity: 1000, fpr: 0.02, seed: 5n, maxKicks: 20 },
     { capacity: 77_777, fpr: 0.0001, semiSort: true, seed: 9 },
+    { capacity: 5000, fpr: 0.01, seed: 4, keyedHash: true },
+    { capacity: 5000, fpr: 0.01, seed: 4, multiplyShiftHash: true },
   ]) {
     using made = CuckooFilter.create(options);
     expect(paramsForCapacity(options, 'test', '{ capacity, fpr }', (capacity) => capacity)).toEqual(made.params);
@@ -131,6 +135,24 @@ test('paramsForCapacity chooses what CuckooFilter.create makes, and checks optio
   expect(() => paramsForCapacity(null, 'Here.create', '{ capacity, fpr }', (c) => c)).toThrow(
     /^Here\.create: options must be an object \{ capacity, fpr \}, got null$/,
   );
+  expect(() => paramsForCapacity({ capacity: 10, multiplyShiftHash: 'yes' }, 'Here.create', '{}', (c) => c)).toThrow(
+    new TypeError('Here.create: multiplyShiftHash must be a boolean, got "yes"'),
+  );
+  expect(() => paramsForCapacity({ capacity: 10, keyedHash: true, multiplyShiftHash: true }, 'Here.create', '{}', (c) => c)).toThrow(
+    /^Here\.create: keyedHash and multiplyShiftHash cannot both be true: .*, got keyedHash true and multiplyShiftHash true$/,
+  );
+});
+
+test('a multiply-shift filter rebuilt from its parts keeps its hash and answers as the original', () => {
+  using original = new CuckooFilter({ bucketCount: 1000, bucketSize: 4, fingerprintBits: 12, seed: 3, multiplyShiftHash: true });
+  const keys = new Float64Array(3000).map((_, i) => i * 7919);
+  expect(original.addMany(keys)).toBe(keys.length);
+  using rebuilt = filterFromParts(original.params, partsOf(original), 'test');
+  expect(rebuilt.params).toEqual(original.params);
+  expect(rebuilt.params.multiplyShiftHash).toBe(true);
+  expect(Buffer.from(rebuilt.toBytes())).toEqual(Buffer.from(original.toBytes()));
+  const probes = new Float64Array(20000).map((_, i) => i * 7);
+  expect(rebuilt.hasMany(probes)).toEqual(original.hasMany(probes));
 });
 
 test('locateItem locates one item as locateItems does, and names it in errors', () => {
