@@ -56,9 +56,9 @@ struct Location {
   std::uint32_t fingerprint;
   std::uint32_t i1;
   std::uint32_t i2;
-  std::uint32_t fingerprintHash;     // mix32(fingerprint)
-  std::uint32_t fingerprintHashMod;  // mix32(fingerprint) reduced to [0, m): what relates i1 and i2
-  unsigned hashId;                   // which relation (hashing.hpp)
+  std::uint32_t fingerprintHash;     // the fingerprint's offset word: mix32(fingerprint), or g(fingerprint) for hash ids 6 and 7
+  std::uint32_t fingerprintHashMod;  // it reduced to [0, m): what relates i1 and i2
+  unsigned hashId;                   // which relation: 1 (XOR, a power-of-two m) or 2 (reflection)
 };
 
 // The item's location with the hash it comes from (`item`, `length` the item's bytes).
@@ -67,8 +67,8 @@ inline Location locationOf(const CuckooFilter& filter, const void* item, std::si
   const std::uint64_t hash = filter.itemHash(item, length);
   return Location{static_cast<std::uint32_t>(hash), static_cast<std::uint32_t>(hash >> 32),
                   where.fingerprint,  where.primaryBucket,
-                  where.alternateBucket, cuckoo::mix32(where.fingerprint),
-                  fingerprintOffset(filter, where.fingerprint), filter.bucketIndex().hashId()};
+                  where.alternateBucket, filter.bucketIndex().offsetWord(where.fingerprint),
+                  fingerprintOffset(filter, where.fingerprint), filter.bucketIndex().powerOfTwo() ? 1U : 2U};
 }
 
 // One eviction of a walk.

@@ -3,7 +3,7 @@
 
 /** Where an item lives: its hash, fingerprint and two candidate buckets. */
 export interface ItemLocation {
-  /** The item's 64-bit hash, XXH3-64 with the filter's seed. */
+  /** The item's 64-bit hash with the filter's seed: XXH3-64, SipHash-1-3 for a keyedHash filter, multiply-shift for an 8-byte item of a multiplyShiftHash one. */
   readonly hash: bigint;
   /** f bits from the hash's high half, 1 to 2^f − 1 (0 marks an empty slot). */
   readonly fingerprint: number;
@@ -11,7 +11,7 @@ export interface ItemLocation {
   readonly i1: number;
   /** The second candidate bucket: i1 XOR fingerprintHashMod (hash id 1), or (fingerprintHashMod − i1) mod m (hash id 2). */
   readonly i2: number;
-  /** hash(fingerprint): the 32-bit mix of the fingerprint (mix32 in hashing.hpp). */
+  /** hash(fingerprint): the 32-bit mix of the fingerprint (mix32 in hashing.hpp; for a multiplyShiftHash filter, fingerprint × 0x9e3779b1 mod 2^32, whose top bits are its XOR offset). */
   readonly fingerprintHash: number;
   /**
    * fingerprintHash reduced to [0, m), what relates i1 and i2: with hash id 1
@@ -21,8 +21,10 @@ export interface ItemLocation {
    */
   readonly fingerprintHashMod: number;
   /**
-   * The bucket layout (FORMAT.md): 1 when the bucket count is a power of two
-   * (the XOR relation), 2 for any other count (the reflection).
+   * The bucket relation (FORMAT.md): 1 when the bucket count is a power of two
+   * (the XOR relation), 2 for any other count (the reflection). It is the hash
+   * id of a filter of the default hash; keyed and multiplyShiftHash filters
+   * (hash ids 4 to 7) relate their buckets the same two ways.
    */
   readonly hashId: 1 | 2;
 }

@@ -307,6 +307,10 @@ class BucketIndex {
   }
   // What a fingerprint's two buckets are related by: the XOR offset (hash ids
   // 1 and 6) or the reflection point c (hash ids 2 and 7).
+  // The 32-bit word the offset is taken from: mix32(fp), or g(fp) for hash ids 6 and 7.
+  constexpr std::uint32_t offsetWord(std::uint32_t fingerprint) const noexcept {
+    return multiplyShift_ ? multiplicativeOffsetWord(fingerprint) : mix32(fingerprint);
+  }
   [[gnu::always_inline]] constexpr std::uint32_t offset(std::uint32_t fingerprint) const noexcept {
     if (multiplyShift_) return powerOfTwo_ ? mulXorIndex().offset(fingerprint) : mulRangeIndex().offset(fingerprint);
     return powerOfTwo_ ? xor_.offset(fingerprint) : range_.offset(fingerprint);
