@@ -50,8 +50,17 @@ function caughtBy(run: () => unknown): unknown {
 test("items are located by FORMAT.md's multiply-shift vectors (seed 0, f = 12)", () => {
   using xor = new CuckooFilter({ bucketCount: 2 ** 16, bucketSize: 4, fingerprintBits: 12, seed: 0, multiplyShiftHash: true });
   using range = new CuckooFilter({ bucketCount: 1000, bucketSize: 4, fingerprintBits: 12, seed: 0, multiplyShiftHash: true });
-  expect(locate(xor, 42)).toMatchObject({ hash: 0xb4c1bc1afb8488f3n, fingerprint: 2892, i1: 35059, i2: 53825, hashId: 6 });
-  expect(locate(range, 42n)).toMatchObject({ hash: 0xb4c1bc1afb8488f3n, fingerprint: 2892, i1: 982, i2: 372, hashId: 7 });
+  // fingerprintHash is g(2892) = 2892 × 0x9e3779b1 mod 2^32 = 1521662860; its top 16 bits, 23218, are
+  // the XOR offset (35059 XOR 53825), and scaled to 1000 buckets it is FORMAT.md's c, 354. hashId
+  // names the relation, as for keyed filters.
+  expect(locate(xor, 42)).toMatchObject({
+    hash: 0xb4c1bc1afb8488f3n, fingerprint: 2892, i1: 35059, i2: 53825,
+    fingerprintHash: 1521662860, fingerprintHashMod: 23218, hashId: 1,
+  });
+  expect(locate(range, 42n)).toMatchObject({
+    hash: 0xb4c1bc1afb8488f3n, fingerprint: 2892, i1: 982, i2: 372,
+    fingerprintHash: 1521662860, fingerprintHashMod: 354, hashId: 2,
+  });
   expect(locate(xor, 2n ** 63n)).toMatchObject({ hash: 0x4a6c0a083ed56c52n, fingerprint: 1191, i1: 27730, i2: 30789 });
   expect([xor.params.multiplyShiftHash, range.params.multiplyShiftHash, xor.params.keyedHash]).toEqual([true, true, false]);
 });
