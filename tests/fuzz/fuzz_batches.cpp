@@ -90,13 +90,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   params.maxKicks = kicks >= 240 ? cuckoo::kDefaultMaxKicks : kicks % 64;
   params.seed = input.next();
   const std::uint8_t kernels = input.next();
+  params.multiplyShiftHash = (kernels & 4) != 0;  // hash ids 6 and 7
   const unsigned universe = 1 + input.next();
 
   CuckooFilter batched;
   CuckooFilter single;
   FUZZ_REQUIRE(CuckooFilter::create(params, batched) == cuckoo::Status::kOk && CuckooFilter::create(params, single) == cuckoo::Status::kOk,
-               "create f=%u b=%u m=%llu semiSort=%d", params.fingerprintBits, params.bucketSize,
-               static_cast<unsigned long long>(params.bucketCount), params.semiSort);
+               "create f=%u b=%u m=%llu semiSort=%d multiplyShift=%d", params.fingerprintBits, params.bucketSize,
+               static_cast<unsigned long long>(params.bucketCount), params.semiSort, params.multiplyShiftHash);
   if ((kernels & 1) != 0) batched.useGenericKernel();
   if ((kernels & 2) != 0) single.useGenericKernel();
 

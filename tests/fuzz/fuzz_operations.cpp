@@ -127,6 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   params.fingerprintBits = 2 + input.next() % 31;
   const std::uint8_t shape = input.next();
   params.bucketSize = 1U << (shape % 4);
+  params.multiplyShiftHash = (shape & 4) != 0;  // hash ids 6 and 7 for half of the inputs
   if (shape >= 0xc0) {
     params.semiSort = true;
     params.bucketSize = 4;
@@ -141,9 +142,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Model model(1 + input.next() % 64);
 
   CuckooFilter filter;
-  FUZZ_REQUIRE(CuckooFilter::create(params, filter) == Status::kOk, "create f=%u b=%u m=%llu semiSort=%d",
+  FUZZ_REQUIRE(CuckooFilter::create(params, filter) == Status::kOk, "create f=%u b=%u m=%llu semiSort=%d multiplyShift=%d",
                params.fingerprintBits, params.bucketSize, static_cast<unsigned long long>(params.bucketCount),
-               params.semiSort);
+               params.semiSort, params.multiplyShiftHash);
   const std::vector<std::uint8_t> empty = serialized(filter);
 
   while (!input.empty()) {
