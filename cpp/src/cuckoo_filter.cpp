@@ -78,12 +78,13 @@ ItemLocation CuckooFilter::locate(const void* item, std::size_t length) const no
 }
 
 std::uint64_t CuckooFilter::itemHash(const void* item, std::size_t length) const noexcept {
-  return detail::ItemHash::forParams(params_).ofBytes(item, length);
+  return detail::ItemHash::forParams(params_, multiplyShift_).ofBytes(item, length);
 }
 
 void CuckooFilter::locateEach(const FilterParams& params, const ItemBatch& items, std::uint32_t* out) noexcept {
   const BucketIndex index = BucketIndex::forCount(params.bucketCount, params.multiplyShiftHash);
-  const detail::ItemHash hash = detail::ItemHash::forParams(params);
+  const MultiplyShiftHash constants = MultiplyShiftHash::forSeed(params.seed);
+  const detail::ItemHash hash = detail::ItemHash::forParams(params, constants);
   for (std::size_t k = 0; k < items.count; ++k) {
     const unsigned char* item = items.item(k);
     const std::size_t length = items.length(k);

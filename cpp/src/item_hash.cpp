@@ -15,4 +15,8 @@ std::uint64_t xxh3WithSeed(const void* data, std::size_t length, std::uint64_t s
   return xxh3LongWithSeed(data, length, seed);
 }
 
+#if defined(__wasm__)
+std::uint64_t multiplyShiftKey(const MultiplyShiftHash& hash, std::uint64_t key) noexcept { return hash(key); }
+#endif
+
 }  // namespace cuckoo::detail

@@ -28,6 +28,17 @@ inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_
   return xxh3WithSeed(data, length, seed);
 }
 
+// The multiply-shift hash of a key (hash ids 6 and 7): inlined natively, one
+// out-of-line copy in WebAssembly (item_hash.cpp), whose four-product form
+// would otherwise be compiled into every entry point of the downloaded module.
+#if defined(__wasm__)
+std::uint64_t multiplyShiftKey(const MultiplyShiftHash& hash, std::uint64_t key) noexcept;
+#else
+[[gnu::always_inline]] inline std::uint64_t multiplyShiftKey(const MultiplyShiftHash& hash, std::uint64_t key) noexcept {
+  return hash(key);
+}
+#endif
+
 // hashItem of an 8-byte item (a number from JavaScript, an element of a
 // typed array): the path XXH3_64bits_withSeed takes for 4 to 8 bytes, called
 // directly, so that it inlines into the kernels instead of a call through
@@ -55,7 +66,9 @@ struct ItemHash {
   std::uint64_t eightByteFlip;  // XXH3_len_4to8_64b's bitflip for `seed`
   bool keyed;
   bool multiplyShifted = false;
-  MultiplyShiftHash multiplyShift{};
+  // The filter's constants (CuckooFilter::multiplyShift_), by address: a
+  // kernel's entry points copy no 32 bytes per call.
+  const MultiplyShiftHash* multiplyShift = nullptr;
 
   static ItemHash forSeed(std::uint64_t seed, bool keyed = false) noexcept {
     // XXH3_kSecret's words at bytes 8 and 16, XORed (a constant, so that
@@ -64,22 +77,23 @@ struct ItemHash {
     const std::uint64_t mixedSeed = seed ^ (std::uint64_t{__builtin_bswap32(static_cast<std::uint32_t>(seed))} << 32);
     return ItemHash{seed, kSecretWords - mixedSeed, keyed};
   }
-  static ItemHash forParams(const FilterParams& params) noexcept {
+  // The hash of a filter of `params` whose multiply-shift constants are `constants`.
+  static ItemHash forParams(const FilterParams& params, const MultiplyShiftHash& constants) noexcept {
     ItemHash hash = forSeed(params.seed, params.keyedHash);
     hash.multiplyShifted = params.multiplyShiftHash;
-    hash.multiplyShift = MultiplyShiftHash::forSeed(params.seed);
+    hash.multiplyShift = &constants;
     return hash;
   }
 
   std::uint64_t ofBytes(const void* item, std::size_t length) const noexcept {
-    if (multiplyShifted && length == 8) return multiplyShift(keyOf(item));
+    if (multiplyShifted && length == 8) return multiplyShiftKey(*multiplyShift, keyOf(item));
     return hashItem(item, length, seed, keyed);
   }
   // XXH3_len_4to8_64b of the key's 8 bytes: it reads them as two 32-bit
   // halves and puts the first above the second, a rotation of the key.
   [[gnu::always_inline]] std::uint64_t ofKey(std::uint64_t key) const noexcept {
     if (keyed) return keyedItemHash(&key, sizeof key, seed);
-    if (multiplyShifted) return multiplyShift(key);
+    if (multiplyShifted) return multiplyShiftKey(*multiplyShift, key);
     return XXH3_rrmxmx(XXH_rotl64(key, 32) ^ eightByteFlip, 8);
   }
   [[gnu::always_inline]] static std::uint64_t keyOf(const void* item) noexcept { return XXH_readLE64(item); }

@@ -156,7 +156,7 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
   static constexpr bool kSpecialised = !Buckets::kGeneric;
 
   [[gnu::always_inline]] static ItemHash itemHash(const CuckooFilter& f) noexcept {
-    return ItemHash{f.params_.seed, f.eightByteFlip_, keyedOf(f), multiplyShiftOf(f), f.multiplyShift_};
+    return ItemHash{f.params_.seed, f.eightByteFlip_, keyedOf(f), multiplyShiftOf(f), &f.multiplyShift_};
   }
   // Whether the filter hashes with the keyed hash: never for a specialised
   // kernel (kernelFor gives keyed filters the generic one), so there the
