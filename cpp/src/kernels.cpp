@@ -76,9 +76,17 @@ struct Layouts {
 // A shape's kernel names, one per hash id of Layouts.
 #define CUCKOO_KERNEL_NAMES(shape) shape ", hash id 1", shape ", hash id 2", shape ", hash id 6", shape ", hash id 7"
 
-template <class Buckets>
+// Natively the multiply-shift layouts are compiled only for the shapes the
+// full WebAssembly module carries (plain b = 4, f = 12 and any f, and
+// semi-sorted f = 13), which serve the filters CuckooFilter.create makes. A
+// filter of 64-bit keys of a rarer shape takes the plain b = 4 kernel of any
+// f or the generic one: four more copies of every rare shape cost more build
+// time than they would gain.
+template <class Buckets, bool kMultiplyShiftToo = true>
 Layouts<Buckets> layoutsOf(const char* id1, const char* id2, const char* id6, const char* id7) {
-  if constexpr (kAllShapes) {
+  if constexpr (kAllShapes && !kMultiplyShiftToo) {
+    return Layouts<Buckets>{tableOf<Buckets, XorIndex>(id1), tableOf<Buckets, RangeIndex>(id2), kGeneric, kGeneric};
+  } else if constexpr (kAllShapes) {
     return Layouts<Buckets>{tableOf<Buckets, XorIndex>(id1), tableOf<Buckets, RangeIndex>(id2),
                             tableOf<Buckets, MulXorIndex>(id6), tableOf<Buckets, MulRangeIndex>(id7)};
   } else {
@@ -92,8 +100,8 @@ const KernelTable& semiSortedKernel(const FilterParams& params, bool powerOfTwo)
   static const auto kSemiSorted13 = layoutsOf<SemiSortedBuckets<13>>(CUCKOO_KERNEL_NAMES("semi-sorted f=13"));
   if (params.fingerprintBits == 13) return kSemiSorted13.forFilter(powerOfTwo, multiplyShift);
   if constexpr (kAllShapes) {
-    static const auto kSemiSorted16 = layoutsOf<SemiSortedBuckets<16>>(CUCKOO_KERNEL_NAMES("semi-sorted f=16"));
-    if (params.fingerprintBits == 16) return kSemiSorted16.forFilter(powerOfTwo, multiplyShift);
+    static const auto kSemiSorted16 = layoutsOf<SemiSortedBuckets<16>, false>(CUCKOO_KERNEL_NAMES("semi-sorted f=16"));
+    if (params.fingerprintBits == 16 && !multiplyShift) return kSemiSorted16.forFilter(powerOfTwo, false);
   }
   return kGeneric;
 }
@@ -101,12 +109,14 @@ const KernelTable& semiSortedKernel(const FilterParams& params, bool powerOfTwo)
 const KernelTable& plainKernel(const FilterParams& params, bool powerOfTwo) noexcept {
   const bool multiplyShift = params.multiplyShiftHash;
   if constexpr (kAllShapes) {
-    static const auto kPlain4x8 = layoutsOf<PackedBuckets<4, 8>>(CUCKOO_KERNEL_NAMES("plain b=4 f=8"));
-    static const auto kPlain4x16 = layoutsOf<PackedBuckets<4, 16>>(CUCKOO_KERNEL_NAMES("plain b=4 f=16"));
-    static const auto kPlain2 = layoutsOf<PackedBuckets<2, 0>>(CUCKOO_KERNEL_NAMES("plain b=2"));
-    if (params.bucketSize == 2) return kPlain2.forFilter(powerOfTwo, multiplyShift);
-    if (params.bucketSize == 4 && params.fingerprintBits == 8) return kPlain4x8.forFilter(powerOfTwo, multiplyShift);
-    if (params.bucketSize == 4 && params.fingerprintBits == 16) return kPlain4x16.forFilter(powerOfTwo, multiplyShift);
+    static const auto kPlain4x8 = layoutsOf<PackedBuckets<4, 8>, false>(CUCKOO_KERNEL_NAMES("plain b=4 f=8"));
+    static const auto kPlain4x16 = layoutsOf<PackedBuckets<4, 16>, false>(CUCKOO_KERNEL_NAMES("plain b=4 f=16"));
+    static const auto kPlain2 = layoutsOf<PackedBuckets<2, 0>, false>(CUCKOO_KERNEL_NAMES("plain b=2"));
+    if (!multiplyShift) {
+      if (params.bucketSize == 2) return kPlain2.forFilter(powerOfTwo, false);
+      if (params.bucketSize == 4 && params.fingerprintBits == 8) return kPlain4x8.forFilter(powerOfTwo, false);
+      if (params.bucketSize == 4 && params.fingerprintBits == 16) return kPlain4x16.forFilter(powerOfTwo, false);
+    }
   }
   if (params.bucketSize != 4) return kGeneric;
   static const auto kPlain4x12 = layoutsOf<PackedBuckets<4, 12>>(CUCKOO_KERNEL_NAMES("plain b=4 f=12"));
