@@ -52,7 +52,8 @@ Status CuckooFilter::create(const FilterParams& params, CuckooFilter& out) noexc
   out.state_ = FilterState{SplitMix64::fromSeed(params.seed), Stash{}, 0, false};
   out.index_ = BucketIndex::forCount(params.bucketCount, params.multiplyShiftHash);
   out.eightByteFlip_ = detail::ItemHash::forSeed(params.seed).eightByteFlip;
-  out.multiplyShift_ = MultiplyShiftHash::forSeed(params.seed);
+  // Drawn only for a filter that hashes with them (hash ids 6 and 7).
+  if (params.multiplyShiftHash) out.multiplyShift_ = MultiplyShiftHash::forSeed(params.seed);
   out.kernel_ = &detail::kernelFor(params, false);
   return Status::kOk;
 }
