@@ -214,12 +214,10 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
   // The places of items [first, first + n) of a batch, and their buckets
   // requested before any is tested, so that the block's reads overlap:
   // natively each bucket's first cache line is prefetched while the rest of
-  // the block is hashed. WebAssembly has no prefetch, so there a specialised
-  // kernel reads the block's buckets once it is hashed; the generic kernel
-  // does not, as each read costs it two calls for the bucket's address, which
-  // measured slower than the overlap gains even with the table out of cache
-  // (hasMany of 10^5 numbers, lean module: 22.8 against 15.5 ns an item with
-  // 10^5 items' room, 85.5 against 64.1 with 1.6 x 10^7's).
+  // the block is hashed. WebAssembly has no prefetch, so there the block's
+  // buckets are read once it is hashed, by every kernel (the generic view
+  // computes an address inline: any_buckets.hpp), when the table is large
+  // enough for the overlap to pay (batch_memory.hpp).
   template <class Items>
   static void locateBlock(const CuckooFilter& f, const Index& relation, const Buckets& view, const Items& items,
                           std::size_t first, std::size_t n, ItemLocation* where) noexcept {
@@ -234,7 +232,9 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
         request(view.address(where[k].alternateBucket), seen);
       }
     }
-    if constexpr (!kPrefetches && kSpecialised) {
+    if constexpr (!kPrefetches) {
+      const std::uint64_t tableBytes = f.params_.bucketCount * f.params_.bucketSize * fingerprintBits / 8;
+      if (tableBytes < kReadAheadTableBytes) return;
       for (std::size_t k = 0; k < n; ++k) {
         request(view.address(where[k].primaryBucket), seen);
         request(view.address(where[k].alternateBucket), seen);

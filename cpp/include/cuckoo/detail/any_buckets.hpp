@@ -39,7 +39,9 @@ class AnyBuckets {
   AnyBuckets(PackedBuckets<0, 0> packed, SemiSortedBuckets<0> semiSorted, bool isSemiSorted) noexcept
       : packed_(packed), semiSorted_(semiSorted), isSemiSorted_(isSemiSorted) {}
 
-  CUCKOO_ANY_BUCKETS_CALL const unsigned char* address(std::uint32_t bucket) const noexcept {
+  // Inline in WebAssembly too, unlike the operations below: a batch computes
+  // two addresses an item to read its block's buckets ahead (kernel.hpp).
+  const unsigned char* address(std::uint32_t bucket) const noexcept {
     return isSemiSorted_ ? semiSorted_.address(bucket) : packed_.address(bucket);
   }
   unsigned slots() const noexcept { return isSemiSorted_ ? semiSorted_.slots() : packed_.slots(); }
