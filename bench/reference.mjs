@@ -112,7 +112,7 @@ function buildWasm() {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // The core's two sides: the default item hash (XXH3, hash id 1) through the
-// filter's own calls, and multiplyShiftHash (hash id 6, filters of 64-bit
+// filter's own calls, and multiplyShiftHash (hash id 8, filters of 64-bit
 // keys) through the typed entry, KeyFilterView (or the filter's own calls).
 const OURS = [
   ['ours', 'ours'],

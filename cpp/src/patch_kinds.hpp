@@ -36,7 +36,7 @@ struct PatchKind<CuckooFilter> {
   static constexpr std::size_t kFlagsByte = 5;
 
   static bool writesFormat(std::uint8_t version) noexcept {
-    return version == 1 || version == 2 || version == 4 || version == 5;
+    return version == 1 || version == 2 || version == 4 || version == 5 || version == 6;
   }
   static SlotValueRule valueRule(const CuckooFilter&) noexcept { return {}; }
 
@@ -46,7 +46,8 @@ struct PatchKind<CuckooFilter> {
     const bool same = p.fingerprintBits == q.fingerprintBits && p.bucketSize == q.bucketSize &&
                       p.bucketCount == q.bucketCount && p.maxKicks == q.maxKicks && p.seed == q.seed &&
                       p.semiSort == q.semiSort && p.keyedHash == q.keyedHash &&
-                      p.multiplyShiftHash == q.multiplyShiftHash;
+                      p.multiplyShiftHash == q.multiplyShiftHash &&
+                      (!p.multiplyShiftHash || p.multiplyShiftMixesKeys == q.multiplyShiftMixesKeys);
     return same ? Status::kOk : rejected(Status::kPatchFiltersDiffer);
   }
 

@@ -2,7 +2,7 @@
 // power-of-two bucket count (hash id 1, frozen), version 2 for any other (hash
 // id 2), whose header carries the count itself, and versions 4 and 5, version
 // 2's header for a keyed filter (hash id 4 or 5) and for a filter of 64-bit
-// keys (hash id 6 or 7) of either kind. byte_order.hpp has what all versions
+// keys (hash ids 6 to 9) of either kind. byte_order.hpp has what all versions
 // share.
 
 #include <cstring>
@@ -27,6 +27,7 @@ constexpr std::uint8_t kVersionPowerOfTwo = 1;  // log2(m) in one byte; hash id 
 constexpr std::uint8_t kVersionAnyCount = 2;    // m in eight bytes; hash id 2
 constexpr std::uint8_t kVersionKeyed = 4;       // as version 2; hash id 4 (m a power of two) or 5
 constexpr std::uint8_t kVersionMultiplyShift = 5;  // as version 2; hash id 6 (m a power of two) or 7
+constexpr std::uint8_t kVersionMixedMultiplyShift = 6;  // as version 2; hash id 8 (m a power of two) or 9
 
 // The table is semi-sorted (semi_sorted_table.hpp's bucket layout).
 constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
@@ -74,7 +75,7 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
   if (length <= at::kVersion) return rejected(Status::kFormatTruncated);
   const std::uint8_t version = data[at::kVersion];
   if (version != kVersionPowerOfTwo && version != kVersionAnyCount && version != kVersionKeyed &&
-      version != kVersionMultiplyShift) {
+      version != kVersionMultiplyShift && version != kVersionMixedMultiplyShift) {
     return rejected(Status::kFormatUnsupportedVersion);
   }
   if (length < headerBytesOf(version)) return rejected(Status::kFormatTruncated);
@@ -85,7 +86,8 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
 // are malformed or disagree with the hash id: without a keyed hash a power of
 // two is always version 1 with hash id 1, any other count version 2 with hash
 // id 2; with one, version 4 with hash id 4 or 5 by the same rule, and with
-// multiply-shift version 5 with hash id 6 or 7.
+// multiply-shift version 5 with hash id 6 or 7 (keys not mixed) or version 6
+// with hash id 8 or 9 (keys mixed).
 std::uint64_t storedBucketCount(const unsigned char* header) noexcept {
   const std::uint8_t version = header[at::kVersion];
   if (version == kVersionPowerOfTwo) {
@@ -96,9 +98,10 @@ std::uint64_t storedBucketCount(const unsigned char* header) noexcept {
   }
   const std::uint64_t bucketCount = getLittleEndian(header + at::kBucketCount, 8);
   const bool keyed = version == kVersionKeyed;
-  const bool multiplyShift = version == kVersionMultiplyShift;
+  const bool mixesKeys = version == kVersionMixedMultiplyShift;
+  const bool multiplyShift = version == kVersionMultiplyShift || mixesKeys;
   if (bucketCount == 0 || bucketCount > kMaxBucketCount) return 0;
-  if (header[at::kHashId] != plainHashId(isPowerOfTwo(bucketCount), keyed, multiplyShift)) return 0;
+  if (header[at::kHashId] != plainHashId(isPowerOfTwo(bucketCount), keyed, multiplyShift, mixesKeys)) return 0;
   if (version == kVersionAnyCount && isPowerOfTwo(bucketCount)) return 0;
   if (getLittleEndian(header + at::kReservedAnyCount, 3) != 0) return 0;
   return bucketCount;
@@ -119,7 +122,8 @@ Status checkShape(const unsigned char* header, FilterParams& params, std::uint64
   params.seed = getLittleEndian(header + at::kSeed, 8);
   params.semiSort = (flags & kFlagSemiSorted) != 0;
   params.keyedHash = header[at::kVersion] == kVersionKeyed;
-  params.multiplyShiftHash = header[at::kVersion] == kVersionMultiplyShift;
+  params.multiplyShiftMixesKeys = header[at::kVersion] == kVersionMixedMultiplyShift;
+  params.multiplyShiftHash = header[at::kVersion] == kVersionMultiplyShift || params.multiplyShiftMixesKeys;
   // create() and deserialize() accept exactly the same shapes.
   const Status shape = CuckooFilter::validate(params);
   if (shape != Status::kOk && shape != Status::kTableTooLarge) return rejected(Status::kFormatBadParameters);
@@ -171,7 +175,7 @@ namespace {
 
 std::uint8_t versionFor(const BucketIndex& index, const FilterParams& params) noexcept {
   if (params.keyedHash) return kVersionKeyed;
-  if (params.multiplyShiftHash) return kVersionMultiplyShift;
+  if (params.multiplyShiftHash) return params.multiplyShiftMixesKeys ? kVersionMixedMultiplyShift : kVersionMultiplyShift;
   return index.powerOfTwo() ? kVersionPowerOfTwo : kVersionAnyCount;
 }
 

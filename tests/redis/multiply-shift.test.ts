@@ -1,8 +1,8 @@
-// Hash ids 6 and 7 (multiplyShiftHash, FORMAT.md version 5) have no Redis
-// filters: the scripts place items themselves, in Lua, with XXH3 or the keyed
-// hash, and the module as they do. So create refuses the option, fromBytes
-// refuses a version 5 filter's bytes, and a stored header that names hash id
-// 6 or 7 is refused as such (not as a hash id that disagrees with the bucket
+// Hash ids 6 to 9 (multiplyShiftHash, FORMAT.md versions 5 and 6) have no
+// Redis filters: the scripts place items themselves, in Lua, with XXH3 or the
+// keyed hash, and the module as they do. So create refuses the option,
+// fromBytes refuses a version 5 or 6 filter's bytes, and a stored header that
+// names hash id 6 to 9 is refused as such (not as a hash id that disagrees with the bucket
 // count, nor read as keyed); each a typed error with nothing written.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,11 +16,14 @@ afterEach(async () => {
   await live.redis.flushAll();
 });
 
-const UNSUPPORTED = 'Redis filters do not support multiplyShiftHash (hash ids 6 and 7, format version 5)';
+const UNSUPPORTED = 'Redis filters do not support multiplyShiftHash (hash ids 6 to 9, format versions 5 and 6)';
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', name)));
-// Format version 5, hash id 6 (1,024 buckets) and hash id 7 (1,000 buckets, semi-sorted), written by the native core.
+// Format version 5, hash id 6 (1,024 buckets) and hash id 7 (1,000 buckets, semi-sorted), and
+// version 6, hash ids 8 and 9 (the same with keys mixed), written by the native core.
 const mulXor = fixture('golden-f12-b4-m1024-seed42-mulshift.cf');
 const mulRange = fixture('golden-f13-b4-m1000-seed42-semisorted-mulshift.cf');
+const mixedXor = fixture('golden-f12-b4-m1024-seed42-mulshift-mixed.cf');
+const mixedRange = fixture('golden-f13-b4-m1000-seed42-semisorted-mulshift-mixed.cf');
 
 /** Every key and its value, to compare before and after a refusal. */
 async function snapshot(redis: Client): Promise<string> {
@@ -58,7 +61,7 @@ test('create: multiplyShiftHash: true is refused (INCOMPATIBLE) before anything 
     expect(summary(error)).toEqual({
       type: 'CuckooFilterError',
       code: 'INCOMPATIBLE',
-      message: expect.stringMatching(/^RedisCuckooFilter\.create: multiplyShiftHash must be false or absent: Redis filters do not support multiplyShiftHash \(hash ids 6 and 7, format version 5\): .*XXH3 \(hash ids 1 and 2\) or the keyed hash/),
+      message: expect.stringMatching(/^RedisCuckooFilter\.create: multiplyShiftHash must be false or absent: Redis filters do not support multiplyShiftHash \(hash ids 6 to 9, format versions 5 and 6\): .*XXH3 \(hash ids 1 and 2\) or the keyed hash/),
     });
   }
   expect(await redis.keys('*')).toEqual([]);
@@ -70,19 +73,21 @@ test('create: multiplyShiftHash: true is refused (INCOMPATIBLE) before anything 
   expect(await opened.has(7)).toBe(true);
 });
 
-test('fromBytes: the bytes of a CuckooFilter of format version 5 are refused (INCOMPATIBLE), alone or as a shard', async () => {
+test('fromBytes: the bytes of a CuckooFilter of format version 5 or 6 are refused (INCOMPATIBLE), alone or as a shard', async () => {
   const { redis } = live;
-  for (const [bytes, hashId] of [
-    [mulXor, 6],
-    [mulRange, 7],
+  for (const [bytes, version, hashId] of [
+    [mulXor, 5, 6],
+    [mulRange, 5, 7],
+    [mixedXor, 6, 8],
+    [mixedRange, 6, 9],
   ] as const) {
-    expect([bytes[4], bytes[6]]).toEqual([5, hashId]);
+    expect([bytes[4], bytes[6]]).toEqual([version, hashId]);
     using local = CuckooFilter.fromBytes(bytes); // valid bytes: the refusal is Redis's alone
     expect(local.size).toBe(2050);
     expect(summary(await refusal(() => RedisCuckooFilter.fromBytes(redis, 'copy', bytes)))).toEqual({
       type: 'CuckooFilterError',
       code: 'INCOMPATIBLE',
-      message: `RedisCuckooFilter.fromBytes: the bytes are a CuckooFilter of format version 5 (hash id ${hashId}): ${UNSUPPORTED}: their scripts, and the cuckoo module, place items with XXH3 (hash ids 1 and 2) or the keyed hash (keyedHash: 4 and 5) only`,
+      message: `RedisCuckooFilter.fromBytes: the bytes are a CuckooFilter of format version ${version} (hash id ${hashId}): ${UNSUPPORTED}: their scripts, and the cuckoo module, place items with XXH3 (hash ids 1 and 2) or the keyed hash (keyedHash: 4 and 5) only`,
     });
   }
   using xxh3 = new CuckooFilter({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, seed: 42 });
@@ -94,7 +99,7 @@ test('fromBytes: the bytes of a CuckooFilter of format version 5 are refused (IN
   expect(loaded.params.multiplyShiftHash).toBe(false);
 });
 
-test.each([6, 7])("a stored root or shard header naming hash id %i is refused as unsupported (FormatError UNSUPPORTED_VERSION), not misread as keyed", async (hashId) => {
+test.each([6, 7, 8, 9])("a stored root or shard header naming hash id %i is refused as unsupported (FormatError UNSUPPORTED_VERSION), not misread as keyed", async (hashId) => {
   const { redis } = live;
   const filter = await RedisCuckooFilter.create(redis, 'stored', { capacity: 20_000, fpr: 0.001, seed: 3 });
   expect(await filter.addMany(new Uint32Array(1000).map((_, i) => i))).toBe(1000);
@@ -106,7 +111,7 @@ test.each([6, 7])("a stored root or shard header naming hash id %i is refused as
     const expected = {
       type: 'FormatError',
       code: 'UNSUPPORTED_VERSION',
-      message: expect.stringMatching(new RegExp(`^RedisCuckooFilter\\.open: key '${key.replace(/[{}]/g, '\\$&')}' has hash id ${hashId}: Redis filters do not support multiplyShiftHash \\(hash ids 6 and 7, format version 5\\)`)),
+      message: expect.stringMatching(new RegExp(`^RedisCuckooFilter\\.open: key '${key.replace(/[{}]/g, '\\$&')}' has hash id ${hashId}: Redis filters do not support multiplyShiftHash \\(hash ids 6 to 9, format versions 5 and 6\\)`)),
     };
     expect(summary(await refusal(() => RedisCuckooFilter.open(redis, 'stored')))).toEqual(expected);
     expect(summary(await refusal(() => RedisCuckooFilter.openReplica(redis, 'stored')))).toEqual({ ...expected, message: expect.stringMatching(/has hash id \d: Redis filters do not support multiplyShiftHash/) });
@@ -129,6 +134,7 @@ test("a CuckooFilter's own bytes stored where a Redis filter belongs are named a
   using xxh3 = new CuckooFilter({ bucketCount: 64, bucketSize: 4, fingerprintBits: 12, seed: 1 });
   for (const [bytes, why] of [
     [mulXor, `format version 5\\), not a Redis filter: ${UNSUPPORTED.replace(/[()]/g, '\\$&')}`],
+    [mixedXor, `format version 6\\), not a Redis filter: ${UNSUPPORTED.replace(/[()]/g, '\\$&')}`],
     [xxh3.toBytes(), 'format version 1\\), not a Redis filter: RedisCuckooFilter\\.fromBytes makes a Redis filter of them$'],
   ] as const) {
     await redis.set('local', Buffer.from(bytes));

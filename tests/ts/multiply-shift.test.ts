@@ -1,13 +1,17 @@
-// The multiply-shift hash of 64-bit keys (hash ids 6 and 7, FORMAT.md
-// version 5) through the package: the option and the params that report it,
+// The multiply-shift hash of 64-bit keys (hash ids 8 and 9, FORMAT.md
+// version 6, and 6 and 7 of version 5 loaded) through the package: the option and the params that report it,
 // its filters storing every kind of item, their bytes and round trip, the
 // wasm kernels against the generic one, and its refusals: to merge with a
 // filter of another hash, to be combined with keyedHash, a value that is not
 // a boolean.
 import { CuckooFilter, CuckooFilterError, init, type CuckooFilterOptions } from 'cuckoo-wasm';
 import { kernelName, locate, useGenericKernel } from 'cuckoo-wasm/inspect';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 beforeAll(() => init());
+
+const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', name)));
 
 type Item = number | bigint | string | Uint8Array;
 
@@ -47,33 +51,32 @@ function caughtBy(run: () => unknown): unknown {
   throw new Error('expected an error');
 }
 
-test("items are located by FORMAT.md's multiply-shift vectors (seed 0, f = 12)", () => {
-  using xor = new CuckooFilter({ bucketCount: 2 ** 16, bucketSize: 4, fingerprintBits: 12, seed: 0, multiplyShiftHash: true });
-  using range = new CuckooFilter({ bucketCount: 1000, bucketSize: 4, fingerprintBits: 12, seed: 0, multiplyShiftHash: true });
-  // fingerprintHash is g(2892) = 2892 × 0x9e3779b1 mod 2^32 = 1521662860; its top 16 bits, 23218, are
-  // the XOR offset (35059 XOR 53825), and scaled to 1000 buckets it is FORMAT.md's c, 354. hashId
-  // names the relation, as for keyed filters.
+test("a filter of version 5 (hash ids 6 and 7, keys not mixed) locates items by FORMAT.md's vectors (seed 42, key 42, f = 12)", () => {
+  // The golden fixtures of version 5: new filters are version 6, so these are loaded.
+  using xor = CuckooFilter.fromBytes(fixture('golden-f12-b4-m1024-seed42-mulshift.cf'));
+  using range = CuckooFilter.fromBytes(fixture('golden-f13-b4-m1000-seed42-semisorted-mulshift.cf'));
+  // The vector's hash 0xa52ee42abe11b0f9 gives fp 2643 at f = 12; its low 32 bits mod 1024 are
+  // i1 = 249; g(2643) = 2643 × 0x9e3779b1 mod 2^32 = 1992121955, whose top 10 bits, 474, are the
+  // XOR offset: i2 = 249 XOR 474 = 291. At 1000 buckets FORMAT.md gives i1 742, c 463, i2 721 (f = 12;
+  // the semi-sorted fixture has f = 13, so only the hash is compared there).
   expect(locate(xor, 42)).toMatchObject({
-    hash: 0xb4c1bc1afb8488f3n, fingerprint: 2892, i1: 35059, i2: 53825,
-    fingerprintHash: 1521662860, fingerprintHashMod: 23218, hashId: 1,
+    hash: 0xa52ee42abe11b0f9n, fingerprint: 2643, i1: 249, i2: 291,
+    fingerprintHash: 1992121955, fingerprintHashMod: 474, hashId: 1,
   });
-  expect(locate(range, 42n)).toMatchObject({
-    hash: 0xb4c1bc1afb8488f3n, fingerprint: 2892, i1: 982, i2: 372,
-    fingerprintHash: 1521662860, fingerprintHashMod: 354, hashId: 2,
-  });
-  expect(locate(xor, 2n ** 63n)).toMatchObject({ hash: 0x4a6c0a083ed56c52n, fingerprint: 1191, i1: 27730, i2: 30789 });
+  expect(locate(range, 42n)).toMatchObject({ hash: 0xa52ee42abe11b0f9n, hashId: 2 });
   expect([xor.params.multiplyShiftHash, range.params.multiplyShiftHash, xor.params.keyedHash]).toEqual([true, true, false]);
+  expect([xor.toBytes()[4], xor.toBytes()[6], range.toBytes()[6]]).toEqual([5, 6, 7]);
 });
 
 test.each([
-  ['power of two, new CuckooFilter', () => new CuckooFilter({ bucketCount: 2 ** 12, bucketSize: 4, fingerprintBits: 12, seed: 1, multiplyShiftHash: true }), 6],
-  ['any count, create', () => CuckooFilter.create({ capacity: 5000, fpr: 0.01, seed: 9, multiplyShiftHash: true }), 7],
-  ['semi-sorted, power of two', () => new CuckooFilter({ bucketCount: 2 ** 11, bucketSize: 4, fingerprintBits: 13, semiSort: true, multiplyShiftHash: true }), 6],
-  ['semi-sorted, any count, create', () => CuckooFilter.create({ capacity: 5000, semiSort: true, multiplyShiftHash: true }), 7],
-] as const)('a multiply-shift filter (%s) stores every kind of item and travels as version 5', (_, make, hashId) => {
+  ['power of two, new CuckooFilter', () => new CuckooFilter({ bucketCount: 2 ** 12, bucketSize: 4, fingerprintBits: 12, seed: 1, multiplyShiftHash: true }), 8],
+  ['any count, create', () => CuckooFilter.create({ capacity: 5000, fpr: 0.01, seed: 9, multiplyShiftHash: true }), 9],
+  ['semi-sorted, power of two', () => new CuckooFilter({ bucketCount: 2 ** 11, bucketSize: 4, fingerprintBits: 13, semiSort: true, multiplyShiftHash: true }), 8],
+  ['semi-sorted, any count, create', () => CuckooFilter.create({ capacity: 5000, semiSort: true, multiplyShiftHash: true }), 9],
+] as const)('a multiply-shift filter (%s) stores every kind of item and travels as version 6', (_, make, hashId) => {
   using filter = make();
   expect(filter.params).toMatchObject({ keyedHash: false, multiplyShiftHash: true });
-  expect(Number.isInteger(Math.log2(filter.params.bucketCount))).toBe(hashId === 6);
+  expect(Number.isInteger(Math.log2(filter.params.bucketCount))).toBe(hashId === 8);
   const items = mixedItems(3000, 7);
   const keys = new BigUint64Array(500).map((_, i) => BigInt(i) * 0x9e3779b97f4a7c15n);
   const numbers = new Float64Array(500).map((_, i) => i * 104729);
@@ -89,7 +92,7 @@ test.each([
   expect([filter.has(BigInt(numbers[3]!)), filter.has(int64Bytes(BigInt(numbers[3]!))), filter.has(int64Bytes(BigInt.asIntN(64, keys[1]!)))]).toEqual([true, true, true]);
 
   const bytes = filter.toBytes();
-  expect([bytes[4], bytes[6]]).toEqual([5, hashId]); // format version 5, hash id 6 or 7
+  expect([bytes[4], bytes[6]]).toEqual([6, hashId]); // format version 6, hash id 8 or 9
   using copy = CuckooFilter.fromBytes(bytes);
   expect(copy.params).toEqual(filter.params);
   expect(copy.toBytes()).toEqual(bytes);
@@ -114,7 +117,7 @@ describe.each([
     using own = new CuckooFilter(options);
     using generic = new CuckooFilter(options);
     useGenericKernel(generic);
-    expect(kernelName(own)).toBe(`${name}, hash id ${bucketCount === 256 ? 6 : 7}`);
+    expect(kernelName(own)).toBe(`${name}, hash ids ${bucketCount === 256 ? '6 and 8' : '7 and 9'}`);
     const same = <T>(run: (filter: CuckooFilter) => T): void => {
       expect(run(own)).toEqual(run(generic));
       expect(own.toBytes()).toEqual(generic.toBytes());
@@ -185,7 +188,7 @@ test('keyedHash and multiplyShiftHash together are refused with a RangeError nam
     [false, true],
     [false, false],
   ]);
-  expect([keyed.toBytes()[4], shifted.toBytes()[4], neither.toBytes()[6]]).toEqual([4, 5, 2]);
+  expect([keyed.toBytes()[4], shifted.toBytes()[4], neither.toBytes()[6]]).toEqual([4, 6, 2]);
 });
 
 test.each([['yes'], [1], [null], [0], [{}]])('multiplyShiftHash: %p is a TypeError, as keyedHash is', (value) => {

@@ -72,6 +72,16 @@
 // filters (ids 4 and 5) are for items outsiders choose. Not sharded (the
 // Redis paths refuse these ids).
 //
+// Hash ids 8 ("mulshift64-mixed-v1") and 9 ("mulshift64-mixed-range-v1"):
+// ids 6 and 7 with the key mixed first, what multiplyShiftHash gives new
+// filters (FilterParams::multiplyShiftMixesKeys; ids 6 and 7 only load):
+//   h        = ((A * mixKey64(key) + B) mod 2^128) >> 64    an 8-byte item
+//   mixKey64 = MurmurHash3's 64-bit finalizer, a bijection (below)
+// everything else as ids 6 and 7. The mix is there because h above is linear
+// in the key: keys in arithmetic progression (sequential ids, timestamps)
+// gave ids 6 and 7 cuckoo graphs that refuse adds far below the load a random
+// hash reaches (FORMAT.md, version 6).
+//
 // Shard route ("xxh3-64-route-v1", for filters split into S shards, as
 // cuckoo-wasm/redis splits one over a Redis Cluster's slots):
 //   r        = XXH3_64bits_withSeed(item bytes, length, seed ^ 0x9e3779b97f4a7c15) >> 32
@@ -98,11 +108,14 @@ inline constexpr std::uint8_t kHashIdSipHash13V1 = 4;
 inline constexpr std::uint8_t kHashIdSipHash13RangeV1 = 5;
 inline constexpr std::uint8_t kHashIdMulShiftV1 = 6;
 inline constexpr std::uint8_t kHashIdMulShiftRangeV1 = 7;
+inline constexpr std::uint8_t kHashIdMulShiftMixedV1 = 8;
+inline constexpr std::uint8_t kHashIdMulShiftMixedRangeV1 = 9;
 
 // The hash id of a plain filter: its bucket relation (XOR for a power-of-two
 // bucket count, reflection otherwise) and its item hash (XXH3, keyed, or
-// multiply-shift for 8-byte keys).
-constexpr std::uint8_t plainHashId(bool powerOfTwo, bool keyed, bool multiplyShift = false) noexcept {
+// multiply-shift for 8-byte keys, the keys mixed first in ids 8 and 9).
+constexpr std::uint8_t plainHashId(bool powerOfTwo, bool keyed, bool multiplyShift = false, bool mixesKeys = false) noexcept {
+  if (multiplyShift && mixesKeys) return powerOfTwo ? kHashIdMulShiftMixedV1 : kHashIdMulShiftMixedRangeV1;
   if (multiplyShift) return powerOfTwo ? kHashIdMulShiftV1 : kHashIdMulShiftRangeV1;
   return keyed ? (powerOfTwo ? kHashIdSipHash13V1 : kHashIdSipHash13RangeV1)
                : (powerOfTwo ? kHashIdXxh3V1 : kHashIdXxh3RangeV1);
@@ -132,22 +145,41 @@ constexpr std::uint64_t linearOffset(std::uint32_t fingerprint) noexcept {
   return std::uint64_t{mix32(fingerprint)} | std::uint64_t{mix32(fingerprint ^ 0x9e3779b9U)} << 32;
 }
 
-// Hash ids 6 and 7: the multiply-add-shift hash of an 8-byte key, its
-// constants drawn once per filter from the seed.
+// MurmurHash3's 64-bit finalizer, a bijection on uint64: what hash ids 8 and
+// 9 apply to a key before multiply-shift.
+constexpr std::uint64_t mixKey64(std::uint64_t key) noexcept {
+  key ^= key >> 33;
+  key *= 0xff51afd7ed558ccdULL;
+  key ^= key >> 33;
+  key *= 0xc4ceb9fe1a85ec53ULL;
+  key ^= key >> 33;
+  return key;
+}
+
+// Hash ids 6 to 9: the multiply-add-shift hash of an 8-byte key, its
+// constants drawn once per filter from the seed. Ids 8 and 9 mix the key
+// first: multiply-shift is linear in the key, and cuckoo hashing over a
+// linear hash fails on structured key sets (sequential integers, multiples,
+// timestamps) long before the table is full (FORMAT.md, version 6); ids 6
+// and 7, which do not, stay only for filters saved with them.
 inline constexpr std::uint64_t kMultiplyShiftSeedMask = 0xbb67ae8584caa73bULL;
 struct MultiplyShiftHash {
   std::uint64_t aHigh, aLow, bHigh, bLow;
+  bool mixesKeys;
 
-  static constexpr MultiplyShiftHash forSeed(std::uint64_t seed) noexcept {
+  static constexpr MultiplyShiftHash forSeed(std::uint64_t seed, bool mixesKeys) noexcept {
     SplitMix64 draws(seed ^ kMultiplyShiftSeedMask);
     const std::uint64_t aHigh = draws.next();
     const std::uint64_t aLow = draws.next();
     const std::uint64_t bHigh = draws.next();
-    return MultiplyShiftHash{aHigh, aLow, bHigh, draws.next()};
+    return MultiplyShiftHash{aHigh, aLow, bHigh, draws.next(), mixesKeys};
+  }
+  [[gnu::always_inline]] constexpr std::uint64_t operator()(std::uint64_t key) const noexcept {
+    return multiplyShift(mixesKeys ? mixKey64(key) : key);
   }
   // Bits 64..127 of A * key + B: the carry out of the low words' product and
   // sum, plus the high words' contribution below 2^128.
-  [[gnu::always_inline]] constexpr std::uint64_t operator()(std::uint64_t key) const noexcept {
+  [[gnu::always_inline]] constexpr std::uint64_t multiplyShift(std::uint64_t key) const noexcept {
 #if defined(__SIZEOF_INT128__) && !defined(__wasm__)
     __extension__ using Wide = unsigned __int128;
     const Wide low = static_cast<Wide>(aLow) * key + bLow;  // at most 2^128 - 2^64: no overflow
@@ -171,7 +203,7 @@ struct MultiplyShiftHash {
   }
 };
 
-// Hash ids 6 and 7: a fingerprint's offset word, g(fp) above.
+// Hash ids 6 to 9: a fingerprint's offset word, g(fp) above.
 constexpr std::uint32_t multiplicativeOffsetWord(std::uint32_t fingerprint) noexcept { return fingerprint * 0x9e3779b1U; }
 
 // The shard route's seed (above), and the route word of a hash under it.
@@ -274,7 +306,7 @@ template <class Index>
 
 // The bucket layout of a table of `bucketCount` buckets (1 .. 2^32): hash id 1
 // for a power of two, hash id 2 for any other count, or with `multiplyShift`
-// their multiplicative offsets (ids 6 and 7), chosen at run time. The
+// their multiplicative offsets (ids 6 to 9), chosen at run time. The
 // branches between them are taken on members that never change, so they are
 // always predicted; the core's specialised kernels use XorIndex, RangeIndex,
 // MulXorIndex or MulRangeIndex directly.

@@ -9,7 +9,7 @@
 //
 //   cuckoo::FilterParams params;
 //   params.bucketCount = 1 << 20;         // a power of two
-//   params.multiplyShiftHash = true;      // hash ids 6 and 7: the hash the view inlines
+//   params.multiplyShiftHash = true;      // hash ids 8 and 9 (6 and 7 loaded): the hash the view inlines
 //   cuckoo::CuckooFilter filter;
 //   cuckoo::CuckooFilter::create(params, filter);
 //   if (auto keys = cuckoo::KeyFilterView<12>::of(filter)) {  // b = 4, f = 12, plain
