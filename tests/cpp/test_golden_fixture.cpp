@@ -129,7 +129,9 @@ TEST_P(GoldenFixtureTest, CommittedFileLoadsAndAnswersAsDescribed) {
   const unsigned hashId = (mixed ? 7U : multiplyShift ? 5U : keyed ? 3U : 0U) + (powerOfTwo ? 1U : 2U);
   EXPECT_EQ(loaded.params().keyedHash, keyed);
   EXPECT_EQ(loaded.params().multiplyShiftHash, multiplyShift);
-  if (multiplyShift) EXPECT_EQ(loaded.params().multiplyShiftMixesKeys, mixed);
+  if (multiplyShift) {
+    EXPECT_EQ(loaded.params().multiplyShiftMixesKeys, mixed);
+  }
   EXPECT_EQ(loaded.hashId(), hashId);
   EXPECT_EQ(json.find("\"multiplyShiftHash\": true") != std::string::npos, multiplyShift);
   EXPECT_EQ(jsonNumber(json, "formatVersion"), version);
