@@ -210,6 +210,11 @@ struct Row {
   std::vector<Measured> reference, ours, oursMultiplyShift;  // one per run
 };
 
+// Whether `only` (empty, or a comma-separated list of sides) names `side`.
+bool wants(const std::string& only, const char* side) {
+  return only.empty() || ("," + only + ",").find("," + std::string(side) + ",") != std::string::npos;
+}
+
 template <bool SemiSorted>
 void measureShape(Row& row, unsigned run, const std::string& only) {
   using Theirs = std::conditional_t<SemiSorted, Reference<13, cuckoofilter::PackedTable>, Reference<12, cuckoofilter::SingleTable>>;
@@ -221,11 +226,11 @@ void measureShape(Row& row, unsigned run, const std::string& only) {
   // multiply-shift in run 1, then rotated.
   for (unsigned turn = 0; turn < 3; ++turn) {
     const unsigned side = (turn + run) % 3;
-    if (side == 0 && (only.empty() || only == "reference")) {
+    if (side == 0 && wants(only, "reference")) {
       row.reference.push_back(measure<Theirs>(log2, run, present, absent));
-    } else if (side == 1 && (only.empty() || only == "ours")) {
+    } else if (side == 1 && wants(only, "ours")) {
       row.ours.push_back(measure<Ours<SemiSorted, false>>(log2, run, present, absent));
-    } else if (side == 2 && (only.empty() || only == "ours-mulshift")) {
+    } else if (side == 2 && wants(only, "ours-mulshift")) {
       row.oursMultiplyShift.push_back(gMultiplyShiftThroughView
                                           ? measure<Ours<SemiSorted, true, true>>(log2, run, present, absent)
                                           : measure<Ours<SemiSorted, true>>(log2, run, present, absent));
