@@ -58,6 +58,8 @@ const fixtures = [
   'golden-f13-b4-m1000-seed42-semisorted-keyed.cf',
   'golden-f12-b4-m1024-seed42-mulshift.cf',
   'golden-f13-b4-m1000-seed42-semisorted-mulshift.cf',
+  'golden-f12-b4-m1024-seed42-mulshift-mixed.cf',
+  'golden-f13-b4-m1000-seed42-semisorted-mulshift-mixed.cf',
 ];
 for (const target of ['fuzz_deserialize', 'fuzz_deserialize_checksummed']) {
   const folder = join(corpus, target);
