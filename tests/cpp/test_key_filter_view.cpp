@@ -15,13 +15,14 @@
 namespace cuckoo {
 namespace {
 
-FilterParams keyParams(unsigned bits, bool semiSort, std::uint64_t bucketCount) {
+FilterParams keyParams(unsigned bits, bool semiSort, std::uint64_t bucketCount, bool mixesKeys = true) {
   FilterParams params;
   params.fingerprintBits = bits;
   params.semiSort = semiSort;
   params.bucketCount = bucketCount;
   params.seed = 0xfeed + bits;
   params.multiplyShiftHash = true;
+  params.multiplyShiftMixesKeys = mixesKeys;
   return params;
 }
 
@@ -42,17 +43,23 @@ TEST(KeyFilterView, ServesOnlyTheFiltersItIsCompiledFor) {
   CuckooFilter semiSorted = testing::createdFilter<CuckooFilter>(keyParams(13, true, 1024));
   EXPECT_TRUE((KeyFilterView<13, true>::of(semiSorted).has_value()));
   EXPECT_FALSE(KeyFilterView<13>::of(semiSorted).has_value());
+  // Hash ids 6 and 7 (keys not mixed, loaded from format version 5) have views of their own.
+  CuckooFilter unmixed = testing::createdFilter<CuckooFilter>(keyParams(12, false, 1024, false));
+  ASSERT_EQ(unmixed.hashId(), 6);
+  EXPECT_TRUE((KeyFilterView<12, false, false>::of(unmixed).has_value()));
+  EXPECT_FALSE(KeyFilterView<12>::of(unmixed).has_value());
+  EXPECT_FALSE((KeyFilterView<12, false, false>::of(fits).has_value()));
 }
 
 // One filter through the view, its twin through its own calls (its kernel),
 // each call on both compared, and the bytes compared along the way.
-template <unsigned Bits, bool SemiSorted>
+template <unsigned Bits, bool SemiSorted, bool MixesKeys = true>
 void expectTheSameFilter(std::uint64_t bucketCount) {
   const std::string where = std::string(SemiSorted ? "semi-sorted" : "plain") + " f=" + std::to_string(Bits) +
-                            " m=" + std::to_string(bucketCount);
-  CuckooFilter viewed = testing::createdFilter<CuckooFilter>(keyParams(Bits, SemiSorted, bucketCount));
-  CuckooFilter own = testing::createdFilter<CuckooFilter>(keyParams(Bits, SemiSorted, bucketCount));
-  auto view = KeyFilterView<Bits, SemiSorted>::of(viewed);
+                            " m=" + std::to_string(bucketCount) + (MixesKeys ? "" : ", keys not mixed");
+  CuckooFilter viewed = testing::createdFilter<CuckooFilter>(keyParams(Bits, SemiSorted, bucketCount, MixesKeys));
+  CuckooFilter own = testing::createdFilter<CuckooFilter>(keyParams(Bits, SemiSorted, bucketCount, MixesKeys));
+  auto view = KeyFilterView<Bits, SemiSorted, MixesKeys>::of(viewed);
   ASSERT_TRUE(view.has_value()) << where;
   std::vector<std::uint64_t> stored;
   for (std::uint64_t i = 0; !own.stash().occupied; ++i) {
@@ -88,6 +95,8 @@ TEST(KeyFilterView, IsTheSameFilterAsItsOwnCalls) {
   expectTheSameFilter<16, false>(256);
   expectTheSameFilter<13, true>(1024);
   expectTheSameFilter<13, true>(1);
+  expectTheSameFilter<12, false, false>(1024);
+  expectTheSameFilter<13, true, false>(1024);
 }
 
 }  // namespace
