@@ -50,7 +50,7 @@ const changing = CuckooFilter.create({ capacity: ITEMS, fpr: FPR });
 // the eviction walks of a filter filled to its capacity.
 const roomy = CuckooFilter.create({ capacity: 2 * ITEMS, fpr: FPR });
 // The number rows again on filters of 64-bit keys (multiplyShiftHash: hash
-// ids 6 and 7), whose numbers hash by multiply-shift rather than XXH3.
+// ids 8 and 9), whose numbers hash by multiply-shift rather than XXH3.
 const keysFilter = CuckooFilter.create({ capacity: ITEMS, fpr: FPR, multiplyShiftHash: true });
 keysFilter.addMany(numberArray);
 const changingKeys = CuckooFilter.create({ capacity: ITEMS, fpr: FPR, multiplyShiftHash: true });

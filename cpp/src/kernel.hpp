@@ -211,16 +211,22 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
     return eraseIn(f.state_, f.params_.maxKicks, buckets(f), index(f), where, observer);
   }
 
+  // Whether a batch in WebAssembly reads each block's buckets ahead: only
+  // for a table beyond the caches (batch_memory.hpp).
+  static bool readsAhead(const CuckooFilter& f) noexcept {
+    return !kPrefetches && f.tableByteLength() >= kReadAheadTableBytes;
+  }
+
   // The places of items [first, first + n) of a batch, and their buckets
   // requested before any is tested, so that the block's reads overlap:
   // natively each bucket's first cache line is prefetched while the rest of
   // the block is hashed. WebAssembly has no prefetch, so there the block's
   // buckets are read once it is hashed, by every kernel (the generic view
   // computes an address inline: any_buckets.hpp), when the table is large
-  // enough for the overlap to pay (batch_memory.hpp).
+  // enough for the overlap to pay (readsAhead, once per batch).
   template <class Items>
   static void locateBlock(const CuckooFilter& f, const Index& relation, const Buckets& view, const Items& items,
-                          std::size_t first, std::size_t n, ItemLocation* where) noexcept {
+                          std::size_t first, std::size_t n, bool readAhead, ItemLocation* where) noexcept {
     const Index layout = relation;
     const ItemHash hash = itemHash(f);
     const unsigned fingerprintBits = Buckets::fingerprintBits(f);
@@ -233,8 +239,7 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
       }
     }
     if constexpr (!kPrefetches) {
-      const std::uint64_t tableBytes = f.params_.bucketCount * f.params_.bucketSize * fingerprintBits / 8;
-      if (tableBytes < kReadAheadTableBytes) return;
+      if (!readAhead) return;
       for (std::size_t k = 0; k < n; ++k) {
         request(view.address(where[k].primaryBucket), seen);
         request(view.address(where[k].alternateBucket), seen);
@@ -247,10 +252,11 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
   static void containsEach(const CuckooFilter& f, const Items& items, unsigned char* answers) noexcept {
     const Buckets view = buckets(f);
     const Index relation = index(f);
+    const bool readAhead = readsAhead(f);
     ItemLocation where[kBatchBlock];
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
-      locateBlock(f, relation, view, items, base, n, where);
+      locateBlock(f, relation, view, items, base, n, readAhead, where);
       for (std::size_t k = 0; k < n; ++k) answers[base + k] = containsIn(f.state_, view, where[k]) ? 1 : 0;
     }
   }
@@ -260,11 +266,12 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
   static std::size_t insertEach(CuckooFilter& f, const Items& items) noexcept {
     Buckets view = buckets(f);
     const Index relation = index(f);
+    const bool readAhead = readsAhead(f);
     ItemLocation where[kBatchBlock];
     SilentObserver silent;
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
-      locateBlock(f, relation, view, items, base, n, where);
+      locateBlock(f, relation, view, items, base, n, readAhead, where);
       for (std::size_t k = 0; k < n; ++k) {
         if (!insertLocated(f, where[k], silent)) return base + k;
       }
@@ -277,11 +284,12 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
   static std::size_t eraseEach(CuckooFilter& f, const Items& items) noexcept {
     Buckets view = buckets(f);
     const Index relation = index(f);
+    const bool readAhead = readsAhead(f);
     ItemLocation where[kBatchBlock];
     std::size_t erased = 0;
     for (std::size_t base = 0; base < items.count; base += kBatchBlock) {
       const std::size_t n = items.count - base < kBatchBlock ? items.count - base : kBatchBlock;
-      locateBlock(f, relation, view, items, base, n, where);
+      locateBlock(f, relation, view, items, base, n, readAhead, where);
       SilentObserver silent;
       for (std::size_t k = 0; k < n; ++k) erased += eraseLocated(f, where[k], silent) ? 1 : 0;
     }
