@@ -56,7 +56,7 @@ struct Location {
   std::uint32_t fingerprint;
   std::uint32_t i1;
   std::uint32_t i2;
-  std::uint32_t fingerprintHash;     // the fingerprint's offset word: mix32(fingerprint), or g(fingerprint) for hash ids 6 to 9
+  std::uint32_t fingerprintHash;     // the fingerprint's offset word: mix32(fingerprint), or g(fingerprint) for hash ids 6 to 11
   std::uint32_t fingerprintHashMod;  // it reduced to [0, m): what relates i1 and i2
   unsigned hashId;                   // which relation: 1 (XOR, a power-of-two m) or 2 (reflection)
 };

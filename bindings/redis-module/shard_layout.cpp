@@ -95,7 +95,7 @@ bool refuseForeignBytes(const unsigned char* bytes, std::size_t length, const st
     const unsigned version = bytes[at::version];
     return refusal.refuse("BAD_MAGIC", quoted(key) + " holds a CuckooFilter's bytes (format version " +
                                            std::to_string(version) + "), not a Redis filter: " +
-                                           (version == 5 || version == 6 ? std::string(kNoMultiplyShift)
+                                           (version >= 5 && version <= 7 ? std::string(kNoMultiplyShift)
                                                          : "RedisCuckooFilter.fromBytes makes a Redis filter of them"));
   }
   return refusal.refuse("BAD_MAGIC", quoted(key) + " does not hold a cuckoo-wasm filter (bad magic bytes)");
@@ -149,9 +149,9 @@ bool decodeFixedHeader(const unsigned char* bytes, std::size_t length, HeaderKin
   }
   if (params.bucketCount < 1 || params.bucketCount > kMaxBucketCount) return bad("bucket count");
   // Hash ids 1 and 2, or 4 and 5 with the keyed item hash (hashing.hpp);
-  // never 6 to 9, which neither the scripts nor this module compute.
+  // never 6 to 11, which neither the scripts nor this module compute.
   const unsigned hashId = bytes[at::hashId];
-  if (hashId >= kHashIdMulShiftV1 && hashId <= kHashIdMulShiftMixedRangeV1) {
+  if (hashId >= kHashIdMulShiftV1 && hashId <= kHashIdMix64RangeV1) {
     return refusal.refuse("UNSUPPORTED_VERSION",
                           quoted(key) + " has hash id " + std::to_string(hashId) + ": " + kNoMultiplyShift);
   }

@@ -38,11 +38,11 @@ inline constexpr std::size_t magic = 0, version = 4, flags = 5, hashId = 6, fing
 
 enum class HeaderKind { kRoot, kShard };
 
-// Why a Redis filter has no hash id 6 to 9 (FORMAT.md versions 5 and 6,
+// Why a Redis filter has no hash id 6 to 11 (FORMAT.md versions 5 to 7,
 // multiplyShiftHash): the end of each refusal of them, as
 // ts/src/redis/layout.ts's MULTIPLY_SHIFT_REFUSAL says it.
 inline constexpr const char* kNoMultiplyShift =
-    "Redis filters do not support multiplyShiftHash (hash ids 6 to 9, format versions 5 and 6): their scripts, and the "
+    "Redis filters do not support multiplyShiftHash (hash ids 6 to 11, format versions 5 to 7): their scripts, and the "
     "cuckoo module, place items with XXH3 (hash ids 1 and 2) or the keyed hash (keyedHash: 4 and 5) only";
 
 // A filter's shape, shards and chunks, as a root or shard header records them.

@@ -52,8 +52,8 @@ Status CuckooFilter::create(const FilterParams& params, CuckooFilter& out) noexc
   out.state_ = FilterState{SplitMix64::fromSeed(params.seed), Stash{}, 0, false};
   out.index_ = BucketIndex::forCount(params.bucketCount, params.multiplyShiftHash);
   out.eightByteFlip_ = detail::ItemHash::forSeed(params.seed).eightByteFlip;
-  // Drawn only for a filter that hashes with them (hash ids 6 to 9).
-  if (params.multiplyShiftHash) out.multiplyShift_ = MultiplyShiftHash::forSeed(params.seed, params.multiplyShiftMixesKeys);
+  // Drawn only for a filter that hashes with them (hash ids 6 to 11).
+  if (params.multiplyShiftHash) out.multiplyShift_ = MultiplyShiftHash::forSeed(params.seed, params.keyHash);
   out.kernel_ = &detail::kernelFor(params, false);
   return Status::kOk;
 }
@@ -84,7 +84,7 @@ std::uint64_t CuckooFilter::itemHash(const void* item, std::size_t length) const
 
 void CuckooFilter::locateEach(const FilterParams& params, const ItemBatch& items, std::uint32_t* out) noexcept {
   const BucketIndex index = BucketIndex::forCount(params.bucketCount, params.multiplyShiftHash);
-  const MultiplyShiftHash constants = MultiplyShiftHash::forSeed(params.seed, params.multiplyShiftMixesKeys);
+  const MultiplyShiftHash constants = MultiplyShiftHash::forSeed(params.seed, params.keyHash);
   const detail::ItemHash hash = detail::ItemHash::forParams(params, constants);
   for (std::size_t k = 0; k < items.count; ++k) {
     const unsigned char* item = items.item(k);
@@ -126,7 +126,7 @@ Status CuckooFilter::merge(const CuckooFilter& other) noexcept {
   if (params_.seed != other.params_.seed) return rejected(Status::kMergeSeedDiffer);
   if (params_.semiSort != other.params_.semiSort) return rejected(Status::kMergeSemiSortDiffer);
   if (params_.keyedHash != other.params_.keyedHash || params_.multiplyShiftHash != other.params_.multiplyShiftHash ||
-      (params_.multiplyShiftHash && params_.multiplyShiftMixesKeys != other.params_.multiplyShiftMixesKeys)) {
+      (params_.multiplyShiftHash && params_.keyHash != other.params_.keyHash)) {
     return rejected(Status::kMergeHashDiffers);
   }
   // Into a copy, which replaces this filter only when everything fit.

@@ -1,7 +1,7 @@
 // The kernels the core is compiled with, and which one serves a filter.
 //
 // Specialised (constant masks, strides and shifts, and the bucket layout of
-// the filter's hash id, 1, 2 or 6 to 9, without a run-time branch), natively:
+// the filter's hash id, 1, 2 or 6 to 11, without a run-time branch), natively:
 // - plain b = 4 with f = 8, 12 and 16 (one aligned load per bucket), and b = 4
 //   with any other f, which covers what CuckooFilter.create chooses at most
 //   rates (f = 10 at 1 %, 13 at 0.1 %, 17 at 0.01 %);
@@ -45,7 +45,7 @@ KernelTable tableOf(const char* name) {
 //   generic kernels serve every filter: specialised ones for b = 4 measured
 //   within a few percent of them in wasm (the engine's cost of a call and of
 //   hashing dominates), for 2.5 KB (gzip) of a download with a budget;
-// each compiled once for every bucket layout (hash ids 1, 2 and 6 to 9: a
+// each compiled once for every bucket layout (hash ids 1, 2 and 6 to 11: a
 // branch on the layout, always predicted, instead of more copies).
 #if !defined(__wasm__)
 constexpr bool kAllShapes = true;
@@ -58,9 +58,9 @@ constexpr bool kLean = true;
 constexpr bool kLean = false;
 #endif
 
-// Each specialised view in its four bucket layouts: hash ids 1 and 6 or 8 (a
-// power-of-two bucket count) and 2 and 7 or 9, the multiply-shift ones (6 to
-// 9, which share their bucket relations) for filters of 64-bit keys.
+// Each specialised view in its four bucket layouts: hash ids 1 and 6, 8 or 10
+// (a power-of-two bucket count) and 2 and 7, 9 or 11, the ones of 64-bit keys
+// (6 to 11, which share their bucket relations).
 template <class Buckets>
 struct Layouts {
   KernelTable powerOfTwo;
@@ -74,7 +74,7 @@ struct Layouts {
 };
 
 // A shape's kernel names, one per hash id of Layouts.
-#define CUCKOO_KERNEL_NAMES(shape) shape ", hash id 1", shape ", hash id 2", shape ", hash ids 6 and 8", shape ", hash ids 7 and 9"
+#define CUCKOO_KERNEL_NAMES(shape) shape ", hash id 1", shape ", hash id 2", shape ", hash ids 6, 8 and 10", shape ", hash ids 7, 9 and 11"
 
 // Natively the multiply-shift layouts are compiled only for the shapes the
 // full WebAssembly module carries (plain b = 4, f = 12 and any f, and

@@ -44,7 +44,7 @@ constexpr std::size_t kMaxFilterHeaderBytes = 280;
 
 // H of a serialized filter by its format version (FORMAT.md); 0 for a version there is none of.
 std::size_t filterHeaderBytes(std::uint8_t version) noexcept {
-  return version == 1 ? 56 : version == 2 || version == 4 || version == 5 || version == 6 ? 64 : version == 3 ? kMaxFilterHeaderBytes : 0;
+  return version == 1 ? 56 : version == 2 || (version >= 4 && version <= 7) ? 64 : version == 3 ? kMaxFilterHeaderBytes : 0;
 }
 
 // XXH3-64 (seed 0) of `header` then `payload`, as one input: the checksum a

@@ -36,7 +36,7 @@ struct PatchKind<CuckooFilter> {
   static constexpr std::size_t kFlagsByte = 5;
 
   static bool writesFormat(std::uint8_t version) noexcept {
-    return version == 1 || version == 2 || version == 4 || version == 5 || version == 6;
+    return version == 1 || version == 2 || (version >= 4 && version <= 7);
   }
   static SlotValueRule valueRule(const CuckooFilter&) noexcept { return {}; }
 
@@ -47,7 +47,7 @@ struct PatchKind<CuckooFilter> {
                       p.bucketCount == q.bucketCount && p.maxKicks == q.maxKicks && p.seed == q.seed &&
                       p.semiSort == q.semiSort && p.keyedHash == q.keyedHash &&
                       p.multiplyShiftHash == q.multiplyShiftHash &&
-                      (!p.multiplyShiftHash || p.multiplyShiftMixesKeys == q.multiplyShiftMixesKeys);
+                      (!p.multiplyShiftHash || p.keyHash == q.keyHash);
     return same ? Status::kOk : rejected(Status::kPatchFiltersDiffer);
   }
 

@@ -2,7 +2,7 @@
 // power-of-two bucket count (hash id 1, frozen), version 2 for any other (hash
 // id 2), whose header carries the count itself, and versions 4 and 5, version
 // 2's header for a keyed filter (hash id 4 or 5) and for a filter of 64-bit
-// keys (hash ids 6 to 9) of either kind. byte_order.hpp has what all versions
+// keys (hash ids 6 to 11) of either kind. byte_order.hpp has what all versions
 // share.
 
 #include <cstring>
@@ -28,6 +28,17 @@ constexpr std::uint8_t kVersionAnyCount = 2;    // m in eight bytes; hash id 2
 constexpr std::uint8_t kVersionKeyed = 4;       // as version 2; hash id 4 (m a power of two) or 5
 constexpr std::uint8_t kVersionMultiplyShift = 5;  // as version 2; hash id 6 (m a power of two) or 7
 constexpr std::uint8_t kVersionMixedMultiplyShift = 6;  // as version 2; hash id 8 (m a power of two) or 9
+constexpr std::uint8_t kVersionSeededMix = 7;            // as version 2; hash id 10 (m a power of two) or 11
+
+// Versions 5 to 7: a filter of 64-bit keys, and which hash of keys it has.
+constexpr bool isKeyHashVersion(std::uint8_t version) noexcept {
+  return version == kVersionMultiplyShift || version == kVersionMixedMultiplyShift || version == kVersionSeededMix;
+}
+constexpr KeyHash keyHashOfVersion(std::uint8_t version) noexcept {
+  return version == kVersionMultiplyShift        ? KeyHash::kMultiplyShift
+         : version == kVersionMixedMultiplyShift ? KeyHash::kMixedMultiplyShift
+                                                 : KeyHash::kSeededMix;
+}
 
 // The table is semi-sorted (semi_sorted_table.hpp's bucket layout).
 constexpr std::uint8_t kFlagSemiSorted = 1U << 0;
@@ -75,7 +86,7 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
   if (length <= at::kVersion) return rejected(Status::kFormatTruncated);
   const std::uint8_t version = data[at::kVersion];
   if (version != kVersionPowerOfTwo && version != kVersionAnyCount && version != kVersionKeyed &&
-      version != kVersionMultiplyShift && version != kVersionMixedMultiplyShift) {
+      version != kVersionMultiplyShift && version != kVersionMixedMultiplyShift && version != kVersionSeededMix) {
     return rejected(Status::kFormatUnsupportedVersion);
   }
   if (length < headerBytesOf(version)) return rejected(Status::kFormatTruncated);
@@ -86,8 +97,8 @@ Status checkPreamble(const unsigned char* data, std::size_t length) noexcept {
 // are malformed or disagree with the hash id: without a keyed hash a power of
 // two is always version 1 with hash id 1, any other count version 2 with hash
 // id 2; with one, version 4 with hash id 4 or 5 by the same rule, and with
-// multiply-shift version 5 with hash id 6 or 7 (keys not mixed) or version 6
-// with hash id 8 or 9 (keys mixed).
+// a hash of 64-bit keys version 5 with hash id 6 or 7, version 6 with hash id
+// 8 or 9, or version 7 with hash id 10 or 11.
 std::uint64_t storedBucketCount(const unsigned char* header) noexcept {
   const std::uint8_t version = header[at::kVersion];
   if (version == kVersionPowerOfTwo) {
@@ -98,10 +109,9 @@ std::uint64_t storedBucketCount(const unsigned char* header) noexcept {
   }
   const std::uint64_t bucketCount = getLittleEndian(header + at::kBucketCount, 8);
   const bool keyed = version == kVersionKeyed;
-  const bool mixesKeys = version == kVersionMixedMultiplyShift;
-  const bool multiplyShift = version == kVersionMultiplyShift || mixesKeys;
+  const bool multiplyShift = isKeyHashVersion(version);
   if (bucketCount == 0 || bucketCount > kMaxBucketCount) return 0;
-  if (header[at::kHashId] != plainHashId(isPowerOfTwo(bucketCount), keyed, multiplyShift, mixesKeys)) return 0;
+  if (header[at::kHashId] != plainHashId(isPowerOfTwo(bucketCount), keyed, multiplyShift, keyHashOfVersion(version))) return 0;
   if (version == kVersionAnyCount && isPowerOfTwo(bucketCount)) return 0;
   if (getLittleEndian(header + at::kReservedAnyCount, 3) != 0) return 0;
   return bucketCount;
@@ -122,8 +132,8 @@ Status checkShape(const unsigned char* header, FilterParams& params, std::uint64
   params.seed = getLittleEndian(header + at::kSeed, 8);
   params.semiSort = (flags & kFlagSemiSorted) != 0;
   params.keyedHash = header[at::kVersion] == kVersionKeyed;
-  params.multiplyShiftMixesKeys = header[at::kVersion] == kVersionMixedMultiplyShift;
-  params.multiplyShiftHash = header[at::kVersion] == kVersionMultiplyShift || params.multiplyShiftMixesKeys;
+  params.multiplyShiftHash = isKeyHashVersion(header[at::kVersion]);
+  params.keyHash = keyHashOfVersion(header[at::kVersion]);
   // create() and deserialize() accept exactly the same shapes.
   const Status shape = CuckooFilter::validate(params);
   if (shape != Status::kOk && shape != Status::kTableTooLarge) return rejected(Status::kFormatBadParameters);
@@ -175,7 +185,14 @@ namespace {
 
 std::uint8_t versionFor(const BucketIndex& index, const FilterParams& params) noexcept {
   if (params.keyedHash) return kVersionKeyed;
-  if (params.multiplyShiftHash) return params.multiplyShiftMixesKeys ? kVersionMixedMultiplyShift : kVersionMultiplyShift;
+  if (params.multiplyShiftHash) {
+    switch (params.keyHash) {
+      case KeyHash::kMultiplyShift: return kVersionMultiplyShift;
+      case KeyHash::kMixedMultiplyShift: return kVersionMixedMultiplyShift;
+      case KeyHash::kSeededMix: break;
+    }
+    return kVersionSeededMix;
+  }
   return index.powerOfTwo() ? kVersionPowerOfTwo : kVersionAnyCount;
 }
 

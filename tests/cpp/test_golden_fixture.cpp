@@ -92,7 +92,8 @@ INSTANTIATE_TEST_SUITE_P(Files, GoldenFixtureTest, ::testing::ValuesIn(fixture::
                            const auto& p = info.param.params;
                            return std::string(p.semiSort ? "SemiSorted" : "Packed") + "M" + std::to_string(p.bucketCount) +
                                   (p.keyedHash ? "Keyed" : "") + (p.multiplyShiftHash ? "MulShift" : "") +
-                                  (p.multiplyShiftHash && p.multiplyShiftMixesKeys ? "Mixed" : "");
+                                  (p.multiplyShiftHash && p.keyHash == KeyHash::kMixedMultiplyShift ? "Mixed" : "") +
+                                  (p.multiplyShiftHash && p.keyHash == KeyHash::kSeededMix ? "Mix64" : "");
                          });
 
 std::string descriptionName(const std::string& fileName) { return fileName.substr(0, fileName.size() - 3) + ".json"; }
@@ -120,17 +121,18 @@ TEST_P(GoldenFixtureTest, CommittedFileLoadsAndAnswersAsDescribed) {
   EXPECT_EQ(jsonNumber(json, "byteLength"), committed.size());
   // A power-of-two bucket count is format version 1 with hash id 1, any other version 2 with hash id 2;
   // keyed, version 4 with hash id 4 or 5; multiply-shift, version 5 with hash id 6 or 7, and with the
-  // keys mixed version 6 with hash id 8 or 9.
+  // keys mixed version 6 with hash id 8 or 9, with the seeded mix version 7 with hash id 10 or 11.
   const bool powerOfTwo = isPowerOfTwo(loaded.params().bucketCount);
   const bool keyed = GetParam().params.keyedHash;
   const bool multiplyShift = GetParam().params.multiplyShiftHash;
-  const bool mixed = multiplyShift && GetParam().params.multiplyShiftMixesKeys;
-  const unsigned version = mixed ? 6U : multiplyShift ? 5U : keyed ? 4U : powerOfTwo ? 1U : 2U;
-  const unsigned hashId = (mixed ? 7U : multiplyShift ? 5U : keyed ? 3U : 0U) + (powerOfTwo ? 1U : 2U);
+  const bool mixed = multiplyShift && GetParam().params.keyHash == KeyHash::kMixedMultiplyShift;
+  const bool seededMix = multiplyShift && GetParam().params.keyHash == KeyHash::kSeededMix;
+  const unsigned version = seededMix ? 7U : mixed ? 6U : multiplyShift ? 5U : keyed ? 4U : powerOfTwo ? 1U : 2U;
+  const unsigned hashId = (seededMix ? 9U : mixed ? 7U : multiplyShift ? 5U : keyed ? 3U : 0U) + (powerOfTwo ? 1U : 2U);
   EXPECT_EQ(loaded.params().keyedHash, keyed);
   EXPECT_EQ(loaded.params().multiplyShiftHash, multiplyShift);
   if (multiplyShift) {
-    EXPECT_EQ(loaded.params().multiplyShiftMixesKeys, mixed);
+    EXPECT_EQ(loaded.params().keyHash, GetParam().params.keyHash);
   }
   EXPECT_EQ(loaded.hashId(), hashId);
   EXPECT_EQ(json.find("\"multiplyShiftHash\": true") != std::string::npos, multiplyShift);

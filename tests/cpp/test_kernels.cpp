@@ -132,7 +132,7 @@ std::string expectedKernel(const Shape& shape, const Table& table) {
   const std::string kernel = table.multiplyShift && kKernelsHere == Kernels::kNative ? shape.fullModule : kernelHere(shape);
   if (kernel == "generic") return kernel;
   // A multiply-shift layout serves the ids with and without the key mix alike.
-  if (table.multiplyShift) return kernel + (isPowerOfTwo(table.count) ? ", hash ids 6 and 8" : ", hash ids 7 and 9");
+  if (table.multiplyShift) return kernel + (isPowerOfTwo(table.count) ? ", hash ids 6, 8 and 10" : ", hash ids 7, 9 and 11");
   return kernel + ", hash id " + std::to_string(plainHashId(isPowerOfTwo(table.count), false));
 }
 

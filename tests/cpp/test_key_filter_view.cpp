@@ -15,14 +15,14 @@
 namespace cuckoo {
 namespace {
 
-FilterParams keyParams(unsigned bits, bool semiSort, std::uint64_t bucketCount, bool mixesKeys = true) {
+FilterParams keyParams(unsigned bits, bool semiSort, std::uint64_t bucketCount, KeyHash form = KeyHash::kSeededMix) {
   FilterParams params;
   params.fingerprintBits = bits;
   params.semiSort = semiSort;
   params.bucketCount = bucketCount;
   params.seed = 0xfeed + bits;
   params.multiplyShiftHash = true;
-  params.multiplyShiftMixesKeys = mixesKeys;
+  params.keyHash = form;
   return params;
 }
 
@@ -43,23 +43,29 @@ TEST(KeyFilterView, ServesOnlyTheFiltersItIsCompiledFor) {
   CuckooFilter semiSorted = testing::createdFilter<CuckooFilter>(keyParams(13, true, 1024));
   EXPECT_TRUE((KeyFilterView<13, true>::of(semiSorted).has_value()));
   EXPECT_FALSE(KeyFilterView<13>::of(semiSorted).has_value());
-  // Hash ids 6 and 7 (keys not mixed, loaded from format version 5) have views of their own.
-  CuckooFilter unmixed = testing::createdFilter<CuckooFilter>(keyParams(12, false, 1024, false));
-  ASSERT_EQ(unmixed.hashId(), 6);
-  EXPECT_TRUE((KeyFilterView<12, false, false>::of(unmixed).has_value()));
+  ASSERT_EQ(fits.hashId(), kHashIdMix64V1);
+  // Hash ids 6 to 9 (loaded from format versions 5 and 6) have views of their own.
+  CuckooFilter unmixed = testing::createdFilter<CuckooFilter>(keyParams(12, false, 1024, KeyHash::kMultiplyShift));
+  CuckooFilter mixed = testing::createdFilter<CuckooFilter>(keyParams(12, false, 1024, KeyHash::kMixedMultiplyShift));
+  ASSERT_EQ(unmixed.hashId(), kHashIdMulShiftV1);
+  ASSERT_EQ(mixed.hashId(), kHashIdMulShiftMixedV1);
+  EXPECT_TRUE((KeyFilterView<12, false, KeyHash::kMultiplyShift>::of(unmixed).has_value()));
+  EXPECT_TRUE((KeyFilterView<12, false, KeyHash::kMixedMultiplyShift>::of(mixed).has_value()));
   EXPECT_FALSE(KeyFilterView<12>::of(unmixed).has_value());
-  EXPECT_FALSE((KeyFilterView<12, false, false>::of(fits).has_value()));
+  EXPECT_FALSE(KeyFilterView<12>::of(mixed).has_value());
+  EXPECT_FALSE((KeyFilterView<12, false, KeyHash::kMultiplyShift>::of(mixed).has_value()));
+  EXPECT_FALSE((KeyFilterView<12, false, KeyHash::kMixedMultiplyShift>::of(fits).has_value()));
 }
 
 // One filter through the view, its twin through its own calls (its kernel),
 // each call on both compared, and the bytes compared along the way.
-template <unsigned Bits, bool SemiSorted, bool MixesKeys = true>
+template <unsigned Bits, bool SemiSorted, KeyHash Form = KeyHash::kSeededMix>
 void expectTheSameFilter(std::uint64_t bucketCount) {
   const std::string where = std::string(SemiSorted ? "semi-sorted" : "plain") + " f=" + std::to_string(Bits) +
-                            " m=" + std::to_string(bucketCount) + (MixesKeys ? "" : ", keys not mixed");
-  CuckooFilter viewed = testing::createdFilter<CuckooFilter>(keyParams(Bits, SemiSorted, bucketCount, MixesKeys));
-  CuckooFilter own = testing::createdFilter<CuckooFilter>(keyParams(Bits, SemiSorted, bucketCount, MixesKeys));
-  auto view = KeyFilterView<Bits, SemiSorted, MixesKeys>::of(viewed);
+                            " m=" + std::to_string(bucketCount) + ", key hash " + std::to_string(static_cast<int>(Form));
+  CuckooFilter viewed = testing::createdFilter<CuckooFilter>(keyParams(Bits, SemiSorted, bucketCount, Form));
+  CuckooFilter own = testing::createdFilter<CuckooFilter>(keyParams(Bits, SemiSorted, bucketCount, Form));
+  auto view = KeyFilterView<Bits, SemiSorted, Form>::of(viewed);
   ASSERT_TRUE(view.has_value()) << where;
   std::vector<std::uint64_t> stored;
   for (std::uint64_t i = 0; !own.stash().occupied; ++i) {
@@ -95,8 +101,10 @@ TEST(KeyFilterView, IsTheSameFilterAsItsOwnCalls) {
   expectTheSameFilter<16, false>(256);
   expectTheSameFilter<13, true>(1024);
   expectTheSameFilter<13, true>(1);
-  expectTheSameFilter<12, false, false>(1024);
-  expectTheSameFilter<13, true, false>(1024);
+  expectTheSameFilter<12, false, KeyHash::kMultiplyShift>(1024);
+  expectTheSameFilter<13, true, KeyHash::kMultiplyShift>(1024);
+  expectTheSameFilter<12, false, KeyHash::kMixedMultiplyShift>(1024);
+  expectTheSameFilter<13, true, KeyHash::kMixedMultiplyShift>(1024);
 }
 
 }  // namespace

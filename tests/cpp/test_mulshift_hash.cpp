@@ -1,5 +1,6 @@
-// Hash ids 6 to 9 (hashing.hpp, FORMAT.md's versions 5 and 6): filters of
-// 64-bit keys, ids 8 and 9 mixing each key first. The vectors were printed by
+// Hash ids 6 to 11 (hashing.hpp, FORMAT.md's versions 5 to 7): filters of
+// 64-bit keys, ids 8 and 9 mixing each key first, ids 10 and 11 mixing the
+// key XOR a seed word alone. The vectors were printed by
 // tests/vectors/mulshift_vectors.py, a separate implementation in Python
 // integers from the definition alone.
 
@@ -17,15 +18,16 @@
 namespace cuckoo {
 namespace {
 
-// Ids 6 and 7 unless `mixesKeys` (ids 8 and 9, what new filters get).
-CuckooFilter multiplyShiftFilter(std::uint64_t bucketCount, std::uint64_t seed, bool semiSort = false, bool mixesKeys = false) {
+// Ids 6 and 7 unless another `form` (8 and 9, or 10 and 11: what new filters get).
+CuckooFilter multiplyShiftFilter(std::uint64_t bucketCount, std::uint64_t seed, bool semiSort = false,
+                                 KeyHash form = KeyHash::kMultiplyShift) {
   FilterParams params;
   params.fingerprintBits = semiSort ? 13 : 12;
   params.bucketCount = bucketCount;
   params.seed = seed;
   params.semiSort = semiSort;
   params.multiplyShiftHash = true;
-  params.multiplyShiftMixesKeys = mixesKeys;
+  params.keyHash = form;
   return testing::createdFilter<CuckooFilter>(params);
 }
 
@@ -44,7 +46,7 @@ TEST(MultiplyShiftHash, DrawsItsConstantsFromTheSeed) {
       {~std::uint64_t{0}, 0xa964a0764d97548aULL, 0xb03d494a75b1dfb9ULL, 0x32037abff6c81897ULL, 0xb329a367cd0758e6ULL},
   };
   for (const Constants& e : expected) {
-    const MultiplyShiftHash hash = MultiplyShiftHash::forSeed(e.seed, false);
+    const MultiplyShiftHash hash = MultiplyShiftHash::forSeed(e.seed, KeyHash::kMultiplyShift);
     EXPECT_EQ((std::vector<std::uint64_t>{hash.aHigh, hash.aLow, hash.bHigh, hash.bLow}),
               (std::vector<std::uint64_t>{e.aHigh, e.aLow, e.bHigh, e.bLow}))
         << "seed " << e.seed;
@@ -83,7 +85,7 @@ TEST(MultiplyShiftHash, MatchesTheVectorsOfTheSeparateImplementation) {
     EXPECT_EQ(xorFilter.hashId(), kHashIdMulShiftV1);
     EXPECT_EQ(rangeFilter.hashId(), kHashIdMulShiftRangeV1);
     EXPECT_EQ(xorFilter.itemHash(&v.key, sizeof v.key), v.hash);
-    EXPECT_EQ(MultiplyShiftHash::forSeed(v.seed, false)(v.key), v.hash);
+    EXPECT_EQ(MultiplyShiftHash::forSeed(v.seed, KeyHash::kMultiplyShift)(v.key), v.hash);
     EXPECT_EQ(located(xorFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.i1, v.i2}));
     EXPECT_EQ(located(rangeFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.j1, v.j2}));
     EXPECT_EQ(rangeFilter.bucketIndex().offset(v.fingerprint), v.c);
@@ -126,31 +128,34 @@ TEST(MultiplyShiftHash, OtherLengthsHashAsXxh3) {
   EXPECT_NE(keys.itemHash(&key, 8), plain.itemHash(&key, 8));
 }
 
-TEST(MultiplyShiftHash, FiltersRoundTripAsVersions5And6AndMergeAndPatchOnlyWithTheirOwnKind) {
+constexpr KeyHash kKeyHashes[] = {KeyHash::kMultiplyShift, KeyHash::kMixedMultiplyShift, KeyHash::kSeededMix};
+
+TEST(MultiplyShiftHash, FiltersRoundTripAsVersions5To7AndMergeAndPatchOnlyWithTheirOwnKind) {
   for (const std::uint64_t m : {std::uint64_t{1024}, std::uint64_t{1000}}) {
     for (const bool semiSort : {false, true}) {
-     for (const bool mixesKeys : {false, true}) {
-      SCOPED_TRACE(::testing::Message() << "m=" << m << (semiSort ? " semi-sorted" : "") << (mixesKeys ? " keys mixed" : ""));
-      const std::uint8_t id = static_cast<std::uint8_t>((mixesKeys ? 8 : 6) + (m == 1024 ? 0 : 1));
-      CuckooFilter filter = multiplyShiftFilter(m, 7, semiSort, mixesKeys);
+     for (const KeyHash form : kKeyHashes) {
+      const unsigned generation = static_cast<unsigned>(form);  // 0, 1, 2: versions 5, 6, 7; ids 6, 8, 10 and the next
+      SCOPED_TRACE(::testing::Message() << "m=" << m << (semiSort ? " semi-sorted" : "") << ", key hash " << generation);
+      const std::uint8_t id = static_cast<std::uint8_t>(6 + 2 * generation + (m == 1024 ? 0 : 1));
+      CuckooFilter filter = multiplyShiftFilter(m, 7, semiSort, form);
       const std::vector<unsigned char> empty = testing::bytesOf(filter);
       const std::vector<std::uint64_t> stored = testing::fillToFirstFailure(filter, 0);
       EXPECT_GT(stored.size(), m * 4 * 9 / 10);
       for (const std::uint64_t key : stored) ASSERT_TRUE(filter.contains(key));
       const std::vector<unsigned char> bytes = testing::bytesOf(filter);
-      EXPECT_EQ(bytes[4], mixesKeys ? 6U : 5U) << "format version";
+      EXPECT_EQ(bytes[4], 5U + generation) << "format version";
       EXPECT_EQ(bytes[6], id) << "hash id";
       EXPECT_EQ(filter.hashId(), id);
       CuckooFilter loaded;
       ASSERT_EQ(CuckooFilter::deserialize(bytes.data(), bytes.size(), loaded), Status::kOk);
       EXPECT_TRUE(loaded.params().multiplyShiftHash);
       EXPECT_FALSE(loaded.params().keyedHash);
-      EXPECT_EQ(loaded.params().multiplyShiftMixesKeys, mixesKeys);
+      EXPECT_EQ(loaded.params().keyHash, form);
       EXPECT_EQ(loaded.hashId(), id);
       EXPECT_STREQ(loaded.kernelName(), filter.kernelName());
       EXPECT_EQ(testing::bytesOf(loaded), bytes);
       for (const std::uint64_t key : stored) ASSERT_TRUE(loaded.contains(key));
-      // A version 5 or 6 header must name the hash id its bucket count has.
+      // A version 5, 6 or 7 header must name the hash id its bucket count has.
       for (const std::uint8_t wrongId : {kHashIdXxh3V1, kHashIdXxh3RangeV1, kHashIdSipHash13V1,
                                          static_cast<std::uint8_t>(id ^ 1), static_cast<std::uint8_t>(id ^ 14)}) {
         std::vector<unsigned char> wrong = bytes;
@@ -163,10 +168,13 @@ TEST(MultiplyShiftHash, FiltersRoundTripAsVersions5And6AndMergeAndPatchOnlyWithT
       EXPECT_EQ(plain.merge(filter), Status::kMergeHashDiffers);
       PatchBytes across;
       EXPECT_EQ(diff(plain, filter, across), Status::kPatchFiltersDiffer);
-      CuckooFilter otherGeneration = multiplyShiftFilter(m, 7, semiSort, !mixesKeys);
-      EXPECT_EQ(otherGeneration.merge(filter), Status::kMergeHashDiffers);
-      EXPECT_EQ(diff(otherGeneration, filter, across), Status::kPatchFiltersDiffer);
-      CuckooFilter sameKind = multiplyShiftFilter(m, 7, semiSort, mixesKeys);
+      for (const KeyHash other : kKeyHashes) {
+        if (other == form) continue;
+        CuckooFilter otherGeneration = multiplyShiftFilter(m, 7, semiSort, other);
+        EXPECT_EQ(otherGeneration.merge(filter), Status::kMergeHashDiffers);
+        EXPECT_EQ(diff(otherGeneration, filter, across), Status::kPatchFiltersDiffer);
+      }
+      CuckooFilter sameKind = multiplyShiftFilter(m, 7, semiSort, form);
       EXPECT_EQ(sameKind.merge(loaded), Status::kOk);
       // A patch from the empty filter to the full one rebuilds it.
       CuckooFilter base;
@@ -194,17 +202,17 @@ TEST(MultiplyShiftHash, MixedKeysMatchTheVectorsOfTheSeparateImplementation) {
   for (const auto& pair : kMixedKeys) EXPECT_EQ(mixKey64(pair[0]), pair[1]) << pair[0];
   for (const Vector& v : kMixedVectors) {
     SCOPED_TRACE(::testing::Message() << "seed " << v.seed << ", key " << v.key);
-    const CuckooFilter xorFilter = multiplyShiftFilter(1 << 16, v.seed, false, true);
-    const CuckooFilter rangeFilter = multiplyShiftFilter(1000, v.seed, false, true);
+    const CuckooFilter xorFilter = multiplyShiftFilter(1 << 16, v.seed, false, KeyHash::kMixedMultiplyShift);
+    const CuckooFilter rangeFilter = multiplyShiftFilter(1000, v.seed, false, KeyHash::kMixedMultiplyShift);
     EXPECT_EQ(xorFilter.hashId(), kHashIdMulShiftMixedV1);
     EXPECT_EQ(rangeFilter.hashId(), kHashIdMulShiftMixedRangeV1);
     EXPECT_EQ(xorFilter.itemHash(&v.key, sizeof v.key), v.hash);
-    EXPECT_EQ(MultiplyShiftHash::forSeed(v.seed, true)(v.key), v.hash);
+    EXPECT_EQ(MultiplyShiftHash::forSeed(v.seed, KeyHash::kMixedMultiplyShift)(v.key), v.hash);
     EXPECT_EQ(located(xorFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.i1, v.i2}));
     EXPECT_EQ(located(rangeFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.j1, v.j2}));
     EXPECT_EQ(rangeFilter.bucketIndex().offset(v.fingerprint), v.c);
   }
-  EXPECT_EQ(MultiplyShiftHash::forSeed(kMixedEdgeSeed, true)(kMixedEdgeKey), kMixedEdgeHash);
+  EXPECT_EQ(MultiplyShiftHash::forSeed(kMixedEdgeSeed, KeyHash::kMixedMultiplyShift)(kMixedEdgeKey), kMixedEdgeHash);
   for (const Edge& e : kMixedEdges) {
     const BucketIndex index = BucketIndex::forCount(e.m, true);
     const ItemLocation where = index.locate(kMixedEdgeHash, 12);
@@ -217,25 +225,70 @@ TEST(MultiplyShiftHash, MixedKeysMatchTheVectorsOfTheSeparateImplementation) {
   }
 }
 
-TEST(MultiplyShiftHash, NewFiltersMixTheirKeys) {
-  FilterParams params;
-  params.multiplyShiftHash = true;
-  CuckooFilter filter = testing::createdFilter<CuckooFilter>(params);
-  EXPECT_TRUE(filter.params().multiplyShiftMixesKeys);
-  EXPECT_EQ(filter.hashId(), kHashIdMulShiftMixedV1);
-  EXPECT_EQ(multiplyShiftFilter(1000, 0, false, true).hashId(), kHashIdMulShiftMixedRangeV1);
-  EXPECT_EQ(mixKey64(0), 0U);
-  // Mixing is a bijection applied before the same multiply-shift.
-  const MultiplyShiftHash mixing = MultiplyShiftHash::forSeed(42, true), linear = MultiplyShiftHash::forSeed(42, false);
-  for (const std::uint64_t key : {std::uint64_t{1}, std::uint64_t{42}, ~std::uint64_t{0}}) {
-    EXPECT_EQ(mixing(key), linear(mixKey64(key))) << key;
+// FORMAT.md's version 7 tables, printed by the same script.
+TEST(MultiplyShiftHash, SeededMixMatchesTheVectorsOfTheSeparateImplementation) {
+  struct Vector {
+    std::uint64_t seed, key, hash;
+    std::uint32_t fingerprint, i1, i2, j1, c, j2;
+  };
+  struct Edge {
+    std::uint64_t m;
+    std::uint32_t i1, c, i2;
+  };
+#include "mix64_vectors.inc"
+  for (const auto& pair : kSeedWords) {
+    EXPECT_EQ(MultiplyShiftHash::forSeed(pair[0], KeyHash::kSeededMix).aHigh, pair[1]) << pair[0];
+  }
+  for (const Vector& v : kSeededMixVectors) {
+    SCOPED_TRACE(::testing::Message() << "seed " << v.seed << ", key " << v.key);
+    const CuckooFilter xorFilter = multiplyShiftFilter(1 << 16, v.seed, false, KeyHash::kSeededMix);
+    const CuckooFilter rangeFilter = multiplyShiftFilter(1000, v.seed, false, KeyHash::kSeededMix);
+    EXPECT_EQ(xorFilter.hashId(), kHashIdMix64V1);
+    EXPECT_EQ(rangeFilter.hashId(), kHashIdMix64RangeV1);
+    EXPECT_EQ(xorFilter.itemHash(&v.key, sizeof v.key), v.hash);
+    EXPECT_EQ(rangeFilter.itemHash(&v.key, sizeof v.key), v.hash);
+    EXPECT_EQ(MultiplyShiftHash::forSeed(v.seed, KeyHash::kSeededMix)(v.key), v.hash);
+    EXPECT_EQ(located(xorFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.i1, v.i2}));
+    EXPECT_EQ(located(rangeFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.j1, v.j2}));
+    EXPECT_EQ(rangeFilter.bucketIndex().offset(v.fingerprint), v.c);
+  }
+  EXPECT_EQ(MultiplyShiftHash::forSeed(kSeededMixEdgeSeed, KeyHash::kSeededMix)(kSeededMixEdgeKey), kSeededMixEdgeHash);
+  for (const Edge& e : kSeededMixEdges) {
+    const BucketIndex index = BucketIndex::forCount(e.m, true);
+    const ItemLocation where = index.locate(kSeededMixEdgeHash, 12);
+    EXPECT_EQ(where.fingerprint, kSeededMixEdgeFingerprint) << "m " << e.m;
+    EXPECT_EQ(where.primaryBucket, e.i1) << "m " << e.m;
+    EXPECT_EQ(where.alternateBucket, e.i2) << "m " << e.m;
+    if (!index.powerOfTwo()) {
+      EXPECT_EQ(index.offset(where.fingerprint), e.c) << "m " << e.m;
+    }
   }
 }
 
-// Why ids 8 and 9 exist. Keys in arithmetic progression (sequential ids,
+TEST(MultiplyShiftHash, NewFiltersGetTheSeededMix) {
+  FilterParams params;
+  params.multiplyShiftHash = true;
+  CuckooFilter filter = testing::createdFilter<CuckooFilter>(params);
+  EXPECT_EQ(filter.params().keyHash, KeyHash::kSeededMix);
+  EXPECT_EQ(filter.hashId(), kHashIdMix64V1);
+  EXPECT_EQ(multiplyShiftFilter(1000, 0, false, KeyHash::kSeededMix).hashId(), kHashIdMix64RangeV1);
+  EXPECT_EQ(mixKey64(0), 0U);
+  // Ids 8 and 9 apply the mix before the multiply-shift of ids 6 and 7; ids
+  // 10 and 11 apply it to the key XOR the first draw, and stop there.
+  const MultiplyShiftHash linear = MultiplyShiftHash::forSeed(42, KeyHash::kMultiplyShift);
+  const MultiplyShiftHash mixing = MultiplyShiftHash::forSeed(42, KeyHash::kMixedMultiplyShift);
+  const MultiplyShiftHash seeded = MultiplyShiftHash::forSeed(42, KeyHash::kSeededMix);
+  for (const std::uint64_t key : {std::uint64_t{1}, std::uint64_t{42}, ~std::uint64_t{0}}) {
+    EXPECT_EQ(mixing(key), linear(mixKey64(key))) << key;
+    EXPECT_EQ(seeded(key), mixKey64(key ^ seeded.aHigh)) << key;
+  }
+}
+
+// Why ids 8 to 11 exist. Keys in arithmetic progression (sequential ids,
 // multiples, timestamps) under a hash linear in the key give a structured
 // cuckoo graph: filters of ids 6 and 7 refuse adds long before the load a
-// random hash reaches. With the key mixed first they fill as XXH3's do.
+// random hash reaches. With the key mixed (ids 8 and 9), or the key XOR a
+// seed word mixed (ids 10 and 11), they fill as XXH3's do.
 // 20 fixed seeds, 2^12 buckets of 4: a random hash's first failure is above
 // 0.93 on all of them (the sizing's knot, sizing.cpp, is 0.945 at this size
 // for the 0.01 % quantile).
@@ -253,13 +306,13 @@ TEST(MultiplyShiftHash, MixedKeysFillOnStructuredKeySets) {
   for (const Pattern& pattern : patterns) {
     unsigned linearShort = 0;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-      for (const bool mixesKeys : {true, false}) {
-        CuckooFilter filter = multiplyShiftFilter(m, seed * 0x9e3779b97f4a7c15ULL, false, mixesKeys);
+      for (const KeyHash form : kKeyHashes) {
+        CuckooFilter filter = multiplyShiftFilter(m, seed * 0x9e3779b97f4a7c15ULL, false, form);
         std::uint64_t stored = 0;
         while (filter.insert(pattern.start + stored * pattern.step)) ++stored;
         const double load = static_cast<double>(stored) / static_cast<double>(m * 4);
-        if (mixesKeys) {
-          EXPECT_GT(load, 0.93) << pattern.name << ", seed " << seed;
+        if (form != KeyHash::kMultiplyShift) {
+          EXPECT_GT(load, 0.93) << pattern.name << ", seed " << seed << ", key hash " << static_cast<int>(form);
         } else {
           linearShort += load < 0.9 ? 1 : 0;
         }

@@ -90,8 +90,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   params.maxKicks = kicks >= 240 ? cuckoo::kDefaultMaxKicks : kicks % 64;
   params.seed = input.next();
   const std::uint8_t kernels = input.next();
-  params.multiplyShiftHash = (kernels & 4) != 0;  // hash ids 8 and 9, or 6 and 7 unmixed
-  params.multiplyShiftMixesKeys = (kernels & 8) != 0;
+  params.multiplyShiftHash = (kernels & 4) != 0;  // hash ids 6 to 11, by the next two bits
+  params.keyHash = static_cast<cuckoo::KeyHash>(((kernels >> 3) & 3) % 3);
   const unsigned universe = 1 + input.next();
 
   CuckooFilter batched;

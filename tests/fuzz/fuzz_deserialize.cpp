@@ -74,9 +74,9 @@ int semiSortedBucketEntries(const std::uint8_t* payload, std::uint64_t bucket, u
 }
 
 // The hash id FORMAT.md pairs with a format version and a bucket count m:
-// versions 1 and 2 one each; versions 4 (keyed), 5 (64-bit keys) and 6 (64-bit
-// keys, mixed) the XOR relation's for a power of two and the reflection's for
-// any other m. 0 for
+// versions 1 and 2 one each; versions 4 (keyed), 5 (64-bit keys), 6 (64-bit
+// keys, mixed) and 7 (64-bit keys, the seeded mix) the XOR relation's for a
+// power of two and the reflection's for any other m. 0 for
 // no version a CuckooFilter reads.
 unsigned hashIdFor(unsigned version, std::uint64_t m) {
   const bool powerOfTwo = m != 0 && (m & (m - 1)) == 0;
@@ -86,6 +86,7 @@ unsigned hashIdFor(unsigned version, std::uint64_t m) {
     case 4: return powerOfTwo ? 4 : 5;
     case 5: return powerOfTwo ? 6 : 7;
     case 6: return powerOfTwo ? 8 : 9;
+    case 7: return powerOfTwo ? 10 : 11;
     default: return 0;
   }
 }
@@ -99,8 +100,8 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
   }
   if (n < 5) return Status::kFormatTruncated;
   const unsigned version = d[4];
-  if (version != 1 && version != 2 && version != 4 && version != 5 && version != 6) return Status::kFormatUnsupportedVersion;
-  // Version 1 stores log2(m) in byte 9; versions 2, 4, 5 and 6 store m in 8 bytes at 56.
+  if (version != 1 && version != 2 && (version < 4 || version > 7)) return Status::kFormatUnsupportedVersion;
+  // Version 1 stores log2(m) in byte 9; versions 2 and 4 to 7 store m in 8 bytes at 56.
   const std::size_t headerBytes = version == 1 ? 56 : 64;
   if (n < headerBytes) return Status::kFormatTruncated;
 
@@ -121,8 +122,8 @@ Status expectedStatus(const std::uint8_t* d, std::size_t n) {
     layoutAgrees = d[6] == 2 && d[9] == 0 && d[10] == 0 && d[11] == 0 && m >= 3 && m < (std::uint64_t{1} << 32) &&
                    !powerOfTwo;
   } else {
-    // Versions 4 (keyed), 5 and 6 (64-bit keys): any m from 1 to 2^32; hash id 4, 6 or 8 for a
-    // power of two, 5, 7 or 9 for any other.
+    // Versions 4 (keyed), 5 to 7 (64-bit keys): any m from 1 to 2^32; hash id 4, 6, 8 or 10 for a
+    // power of two, 5, 7, 9 or 11 for any other.
     m = littleEndian(d + 56, 8);
     layoutAgrees = d[6] == hashIdFor(version, m) && d[9] == 0 && d[10] == 0 && d[11] == 0 && m >= 1 &&
                    m <= (std::uint64_t{1} << 32);
@@ -205,7 +206,7 @@ void checkInvariants(const CuckooFilter& filter, unsigned hashId) {
 }
 
 // Operations on a loaded filter, with items cut from the input itself: 4-byte
-// items, and 8-byte ones, which hash ids 6 to 9 hash by multiply-shift.
+// items, and 8-byte ones, which hash ids 6 to 11 hash by a hash of keys.
 void exercise(CuckooFilter& filter, const std::uint8_t* data, std::size_t size, unsigned hashId) {
   for (const std::size_t length : {std::size_t{4}, std::size_t{8}}) {
     for (std::size_t start = 0; start + length <= size && start < 64; start += length) {
@@ -256,10 +257,10 @@ void run(const std::uint8_t* data, std::size_t size) {
   FUZZ_REQUIRE(destination.params().bucketCount == storedCount, "bucketCount");
   FUZZ_REQUIRE(destination.params().keyedHash == (data[4] == 4), "keyedHash %d from version %u",
                destination.params().keyedHash ? 1 : 0, data[4]);
-  FUZZ_REQUIRE(destination.params().multiplyShiftHash == (data[4] == 5 || data[4] == 6), "multiplyShiftHash from version %u",
+  FUZZ_REQUIRE(destination.params().multiplyShiftHash == (data[4] >= 5 && data[4] <= 7), "multiplyShiftHash from version %u",
                data[4]);
-  FUZZ_REQUIRE(!destination.params().multiplyShiftHash || destination.params().multiplyShiftMixesKeys == (data[4] == 6),
-               "the key mix from version %u", data[4]);
+  FUZZ_REQUIRE(!destination.params().multiplyShiftHash || static_cast<unsigned>(destination.params().keyHash) == data[4] - 5U,
+               "the hash of keys from version %u", data[4]);
   FUZZ_REQUIRE(destination.semiSorted() == ((data[5] & kFlagSemiSorted) != 0), "semiSort");
   FUZZ_REQUIRE(destination.params().seed == littleEndian(data + 16, 8), "seed");
   FUZZ_REQUIRE(destination.prngState() == littleEndian(data + 24, 8), "PRNG state");

@@ -127,8 +127,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   params.fingerprintBits = 2 + input.next() % 31;
   const std::uint8_t shape = input.next();
   params.bucketSize = 1U << (shape % 4);
-  params.multiplyShiftHash = (shape & 4) != 0;  // hash ids 6 to 9 for half of the inputs
-  params.multiplyShiftMixesKeys = (shape & 8) != 0;  // ids 8 and 9 (mixed) for half of those
+  params.multiplyShiftHash = (shape & 4) != 0;  // hash ids 6 to 11 for half of the inputs
+  params.keyHash = static_cast<cuckoo::KeyHash>(((shape >> 3) & 3) % 3);  // which of them, by the next two bits
   if (shape >= 0xc0) {
     params.semiSort = true;
     params.bucketSize = 4;

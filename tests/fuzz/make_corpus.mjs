@@ -60,6 +60,8 @@ const fixtures = [
   'golden-f13-b4-m1000-seed42-semisorted-mulshift.cf',
   'golden-f12-b4-m1024-seed42-mulshift-mixed.cf',
   'golden-f13-b4-m1000-seed42-semisorted-mulshift-mixed.cf',
+  'golden-f12-b4-m1024-seed42-mix64.cf',
+  'golden-f13-b4-m1000-seed42-semisorted-mix64.cf',
 ];
 for (const target of ['fuzz_deserialize', 'fuzz_deserialize_checksummed']) {
   const folder = join(corpus, target);

@@ -302,7 +302,7 @@ test("ACLs: the filter's own keys need the user's permission too, read or write 
 
 test("hash ids 6 and 7 (multiplyShiftHash): RESERVE has no option for them; a header naming one, or a CuckooFilter's own bytes, is refused by name", async () => {
   const { redis } = live;
-  const unsupported = 'Redis filters do not support multiplyShiftHash (hash ids 6 to 9, format versions 5 and 6): their scripts, and the cuckoo module, place items with XXH3 (hash ids 1 and 2) or the keyed hash (keyedHash: 4 and 5) only';
+  const unsupported = 'Redis filters do not support multiplyShiftHash (hash ids 6 to 11, format versions 5 to 7): their scripts, and the cuckoo module, place items with XXH3 (hash ids 1 and 2) or the keyed hash (keyedHash: 4 and 5) only';
   expect(await refusedWith(redis, 'CUCKOO.RESERVE', 'm', '1000', '0.01', 'MULTIPLYSHIFTHASH')).toBe(`ERR option MULTIPLYSHIFTHASH is not supported: ${unsupported}`);
   expect(await refusedWith(redis, 'CUCKOO.RESERVE', 'm', '1000', '0.01', 'KEYEDHASH', 'multiplyshifthash')).toBe(`ERR option MULTIPLYSHIFTHASH is not supported: ${unsupported}`);
   expect(await redis.keys('*')).toEqual([]);

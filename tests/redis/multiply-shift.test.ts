@@ -1,8 +1,8 @@
-// Hash ids 6 to 9 (multiplyShiftHash, FORMAT.md versions 5 and 6) have no
+// Hash ids 6 to 11 (multiplyShiftHash, FORMAT.md versions 5 to 7) have no
 // Redis filters: the scripts place items themselves, in Lua, with XXH3 or the
 // keyed hash, and the module as they do. So create refuses the option,
-// fromBytes refuses a version 5 or 6 filter's bytes, and a stored header that
-// names hash id 6 to 9 is refused as such (not as a hash id that disagrees with the bucket
+// fromBytes refuses a version 5, 6 or 7 filter's bytes, and a stored header that
+// names hash id 6 to 11 is refused as such (not as a hash id that disagrees with the bucket
 // count, nor read as keyed); each a typed error with nothing written.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,14 +16,17 @@ afterEach(async () => {
   await live.redis.flushAll();
 });
 
-const UNSUPPORTED = 'Redis filters do not support multiplyShiftHash (hash ids 6 to 9, format versions 5 and 6)';
+const UNSUPPORTED = 'Redis filters do not support multiplyShiftHash (hash ids 6 to 11, format versions 5 to 7)';
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', name)));
 // Format version 5, hash id 6 (1,024 buckets) and hash id 7 (1,000 buckets, semi-sorted), and
-// version 6, hash ids 8 and 9 (the same with keys mixed), written by the native core.
+// version 6, hash ids 8 and 9 (the same with keys mixed), and version 7, hash ids 10 and 11 (the
+// seeded mix), written by the native core.
 const mulXor = fixture('golden-f12-b4-m1024-seed42-mulshift.cf');
 const mulRange = fixture('golden-f13-b4-m1000-seed42-semisorted-mulshift.cf');
 const mixedXor = fixture('golden-f12-b4-m1024-seed42-mulshift-mixed.cf');
 const mixedRange = fixture('golden-f13-b4-m1000-seed42-semisorted-mulshift-mixed.cf');
+const mix64Xor = fixture('golden-f12-b4-m1024-seed42-mix64.cf');
+const mix64Range = fixture('golden-f13-b4-m1000-seed42-semisorted-mix64.cf');
 
 /** Every key and its value, to compare before and after a refusal. */
 async function snapshot(redis: Client): Promise<string> {
@@ -61,7 +64,7 @@ test('create: multiplyShiftHash: true is refused (INCOMPATIBLE) before anything 
     expect(summary(error)).toEqual({
       type: 'CuckooFilterError',
       code: 'INCOMPATIBLE',
-      message: expect.stringMatching(/^RedisCuckooFilter\.create: multiplyShiftHash must be false or absent: Redis filters do not support multiplyShiftHash \(hash ids 6 to 9, format versions 5 and 6\): .*XXH3 \(hash ids 1 and 2\) or the keyed hash/),
+      message: expect.stringMatching(/^RedisCuckooFilter\.create: multiplyShiftHash must be false or absent: Redis filters do not support multiplyShiftHash \(hash ids 6 to 11, format versions 5 to 7\): .*XXH3 \(hash ids 1 and 2\) or the keyed hash/),
     });
   }
   expect(await redis.keys('*')).toEqual([]);
@@ -73,13 +76,15 @@ test('create: multiplyShiftHash: true is refused (INCOMPATIBLE) before anything 
   expect(await opened.has(7)).toBe(true);
 });
 
-test('fromBytes: the bytes of a CuckooFilter of format version 5 or 6 are refused (INCOMPATIBLE), alone or as a shard', async () => {
+test('fromBytes: the bytes of a CuckooFilter of format versions 5 to 7 are refused (INCOMPATIBLE), alone or as a shard', async () => {
   const { redis } = live;
   for (const [bytes, version, hashId] of [
     [mulXor, 5, 6],
     [mulRange, 5, 7],
     [mixedXor, 6, 8],
     [mixedRange, 6, 9],
+    [mix64Xor, 7, 10],
+    [mix64Range, 7, 11],
   ] as const) {
     expect([bytes[4], bytes[6]]).toEqual([version, hashId]);
     using local = CuckooFilter.fromBytes(bytes); // valid bytes: the refusal is Redis's alone
@@ -99,7 +104,7 @@ test('fromBytes: the bytes of a CuckooFilter of format version 5 or 6 are refuse
   expect(loaded.params.multiplyShiftHash).toBe(false);
 });
 
-test.each([6, 7, 8, 9])("a stored root or shard header naming hash id %i is refused as unsupported (FormatError UNSUPPORTED_VERSION), not misread as keyed", async (hashId) => {
+test.each([6, 7, 8, 9, 10, 11])("a stored root or shard header naming hash id %i is refused as unsupported (FormatError UNSUPPORTED_VERSION), not misread as keyed", async (hashId) => {
   const { redis } = live;
   const filter = await RedisCuckooFilter.create(redis, 'stored', { capacity: 20_000, fpr: 0.001, seed: 3 });
   expect(await filter.addMany(new Uint32Array(1000).map((_, i) => i))).toBe(1000);
@@ -111,10 +116,10 @@ test.each([6, 7, 8, 9])("a stored root or shard header naming hash id %i is refu
     const expected = {
       type: 'FormatError',
       code: 'UNSUPPORTED_VERSION',
-      message: expect.stringMatching(new RegExp(`^RedisCuckooFilter\\.open: key '${key.replace(/[{}]/g, '\\$&')}' has hash id ${hashId}: Redis filters do not support multiplyShiftHash \\(hash ids 6 to 9, format versions 5 and 6\\)`)),
+      message: expect.stringMatching(new RegExp(`^RedisCuckooFilter\\.open: key '${key.replace(/[{}]/g, '\\$&')}' has hash id ${hashId}: Redis filters do not support multiplyShiftHash \\(hash ids 6 to 11, format versions 5 to 7\\)`)),
     };
     expect(summary(await refusal(() => RedisCuckooFilter.open(redis, 'stored')))).toEqual(expected);
-    expect(summary(await refusal(() => RedisCuckooFilter.openReplica(redis, 'stored')))).toEqual({ ...expected, message: expect.stringMatching(/has hash id \d: Redis filters do not support multiplyShiftHash/) });
+    expect(summary(await refusal(() => RedisCuckooFilter.openReplica(redis, 'stored')))).toEqual({ ...expected, message: expect.stringMatching(/has hash id \d+: Redis filters do not support multiplyShiftHash/) });
     if (key === chunk0) {
       // A handle opened before: the scripts find the header changed under it; the module reads it as unsupported.
       for (const call of [() => filter.add(5000), () => filter.delete(1)]) {
@@ -135,6 +140,7 @@ test("a CuckooFilter's own bytes stored where a Redis filter belongs are named a
   for (const [bytes, why] of [
     [mulXor, `format version 5\\), not a Redis filter: ${UNSUPPORTED.replace(/[()]/g, '\\$&')}`],
     [mixedXor, `format version 6\\), not a Redis filter: ${UNSUPPORTED.replace(/[()]/g, '\\$&')}`],
+    [mix64Xor, `format version 7\\), not a Redis filter: ${UNSUPPORTED.replace(/[()]/g, '\\$&')}`],
     [xxh3.toBytes(), 'format version 1\\), not a Redis filter: RedisCuckooFilter\\.fromBytes makes a Redis filter of them$'],
   ] as const) {
     await redis.set('local', Buffer.from(bytes));

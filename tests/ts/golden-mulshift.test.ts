@@ -1,10 +1,10 @@
-// The golden fixtures of hash ids 6 to 9 (FORMAT.md versions 5 and 6,
+// The golden fixtures of hash ids 6 to 11 (FORMAT.md versions 5 to 7,
 // multiplyShiftHash) in the wasm build: the native core wrote them
 // (tests/fixtures/make_fixture.cpp, golden_recipe.hpp's kKeysAndItems), and
 // WebAssembly must load them, answer their probes, false positives included,
 // write them back byte for byte and rebuild them from their recipe, one item
 // at a time and in batches (the kernels' typed-array path for keys). New
-// filters get version 6; a version 5 filter is rebuilt from its own bytes
+// filters get version 7; a version 5 or 6 filter is rebuilt from its own bytes
 // cleared, which are those of the new filter of its parameters.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -35,6 +35,8 @@ const goldenFixtures = [
   'golden-f13-b4-m1000-seed42-semisorted-mulshift',
   'golden-f12-b4-m1024-seed42-mulshift-mixed',
   'golden-f13-b4-m1000-seed42-semisorted-mulshift-mixed',
+  'golden-f12-b4-m1024-seed42-mix64',
+  'golden-f13-b4-m1000-seed42-semisorted-mix64',
 ].map((name) => {
   const description = JSON.parse(readFileSync(join(fixtureDir, `${name}.json`), 'utf8'));
   return { name, description, bytes: new Uint8Array(readFileSync(join(fixtureDir, description.file))) };
@@ -47,21 +49,22 @@ const stepItems = (step: Step): (number | string)[] =>
 
 describe.each(goldenFixtures)('the golden fixture $name written by the native core', ({ description, bytes }) => {
   const params = { semiSort: false, keyedHash: false, ...description.params, seed: BigInt(description.params.seed) };
-  const mixed = description.formatVersion === 6;
+  const current = description.formatVersion === 7;
   // An empty filter of the fixture's parameters and hash id.
   const emptyFilter = (): CuckooFilter => {
-    if (mixed) return new CuckooFilter({ ...description.params, bucketSize: 4 });
+    if (current) return new CuckooFilter({ ...description.params, bucketSize: 4 });
     const filter = CuckooFilter.fromBytes(bytes);
     filter.clear();
     return filter;
   };
 
-  test('is the file its .json describes: sha256, length, format version 5 or 6 and the hash id', () => {
+  test('is the file its .json describes: sha256, length, format version 5, 6 or 7 and the hash id', () => {
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(description.sha256);
     expect(bytes.length).toBe(description.byteLength);
-    expect([description.formatVersion, description.params.multiplyShiftHash]).toEqual([mixed ? 6 : 5, true]);
+    expect([[5, 6, 7].includes(description.formatVersion), description.params.multiplyShiftHash]).toEqual([true, true]);
     expect([bytes[4], bytes[6]]).toEqual([description.formatVersion, description.hashId]);
-    expect(description.hashId).toBe((mixed ? 8 : 6) + (Number.isInteger(Math.log2(description.params.bucketCount)) ? 0 : 1));
+    // Version 5: ids 6 and 7; 6: 8 and 9; 7: 10 and 11, the first for a power of two.
+    expect(description.hashId).toBe(2 * description.formatVersion - 4 + (Number.isInteger(Math.log2(description.params.bucketCount)) ? 0 : 1));
   });
 
   test('loads in wasm, answers every probe as recorded and writes the same bytes back', () => {

@@ -13,7 +13,7 @@ import { wasmHeapBytes } from '../support/heap';
 /** kMaxTableBytes of a wasm32 build (packed_table.hpp). */
 const MAX_TABLE_BYTES = 2n ** 31n;
 const TABLE_PADDING = 7n;
-/** Header bytes of format versions 1 (a power-of-two bucket count) and 2, 4 and 5 (m at byte 56). */
+/** Header bytes of format versions 1 (a power-of-two bucket count) and 2, 4 to 7 (m at byte 56). */
 const HEADER_V1 = 56;
 const HEADER_V2 = 64;
 const MAGIC = [0x43, 0x4b, 0x46, 0x57];
@@ -31,15 +31,15 @@ function expectedOutcome(bytes: Uint8Array, unmodified: boolean): string {
   for (let i = 0; i < Math.min(bytes.length, 4); i++) if (bytes[i] !== MAGIC[i]) return 'BAD_MAGIC';
   if (bytes.length < 5) return 'TRUNCATED';
   const version = bytes[4];
-  if (version !== 1 && version !== 2 && version !== 4 && version !== 5 && version !== 6) return 'UNSUPPORTED_VERSION';
+  if (version !== 1 && version !== 2 && (version === undefined || version < 4 || version > 7)) return 'UNSUPPORTED_VERSION';
   const headerBytes = version === 1 ? HEADER_V1 : HEADER_V2;
   if (bytes.length < headerBytes) return 'TRUNCATED';
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const [flags, hashId, f, b] = [bytes[5]!, bytes[6]!, bytes[7]!, bytes[8]!];
   const semiSorted = (flags & 1) !== 0;
   // Version 1: hash id 1 and log2(m) in byte 9; version 2: hash id 2 and m at 56, not a power of two;
-  // versions 4 (keyed), 5 (multiply-shift) and 6 (keys mixed first): m at 56, 1 .. 2^32, hash id 4, 6 or 8 for a power
-  // of two, 5, 7 or 9 otherwise.
+  // versions 4 (keyed), 5 (multiply-shift), 6 (keys mixed first) and 7 (the seeded mix): m at 56, 1 .. 2^32, hash
+  // id 4, 6, 8 or 10 for a power of two, 5, 7, 9 or 11 otherwise.
   let bucketCount: bigint;
   if (version === 1) {
     if (hashId !== 1 || bytes[9]! > 32 || view.getUint16(10, true) !== 0) return 'BAD_PARAMETERS';
@@ -48,7 +48,7 @@ function expectedOutcome(bytes: Uint8Array, unmodified: boolean): string {
     bucketCount = view.getBigUint64(56, true);
     const powerOfTwo = bucketCount !== 0n && (bucketCount & (bucketCount - 1n)) === 0n;
     const countAllowed = version === 2 ? bucketCount >= 3n && bucketCount < 2n ** 32n && !powerOfTwo : bucketCount >= 1n && bucketCount <= 2n ** 32n;
-    const hashIdAllowed = version === 2 ? 2 : (version === 4 ? 4 : version === 5 ? 6 : 8) + (powerOfTwo ? 0 : 1);
+    const hashIdAllowed = version === 2 ? 2 : (version === 4 ? 4 : 2 * version - 4) + (powerOfTwo ? 0 : 1);
     if (hashId !== hashIdAllowed || bytes[9] !== 0 || view.getUint16(10, true) !== 0 || !countAllowed) return 'BAD_PARAMETERS';
   }
   if ((flags & ~3) !== 0) return 'BAD_PARAMETERS';
@@ -154,8 +154,8 @@ beforeAll(() => {
     new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', 'golden-f13-b4-m1000-seed42-semisorted.cf'))),
     filledFilterBytes({ bucketCount: 3, bucketSize: 2, fingerprintBits: 7 }, Infinity),
     filledFilterBytes({ bucketCount: 777, bucketSize: 8, fingerprintBits: 31, seed: 9 }, 5000),
-    // Format versions 4 (keyedHash: hash ids 4 and 5), 6 (multiplyShiftHash: 8 and 9) and 5 (the
-    // golden fixtures of ids 6 and 7, which new filters no longer get), any count.
+    // Format versions 4 (keyedHash: hash ids 4 and 5), 7 (multiplyShiftHash: 10 and 11), and 5 and 6
+    // (the golden fixtures of ids 6 to 9, which new filters no longer get), any count.
     filledFilterBytes({ bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, seed: 4, keyedHash: true }, 3000),
     filledFilterBytes({ bucketCount: 1, bucketSize: 2, fingerprintBits: 9, keyedHash: true }, Infinity),
     filledFilterBytes({ bucketCount: 512, bucketSize: 4, fingerprintBits: 13, seed: 6, multiplyShiftHash: true }, 1500),
@@ -163,6 +163,8 @@ beforeAll(() => {
     filledFilterBytes({ bucketCount: 2, bucketSize: 1, fingerprintBits: 4, multiplyShiftHash: true }, Infinity),
     new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', 'golden-f12-b4-m1024-seed42-mulshift.cf'))),
     new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', 'golden-f13-b4-m1000-seed42-semisorted-mulshift.cf'))),
+    new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', 'golden-f12-b4-m1024-seed42-mulshift-mixed.cf'))),
+    new Uint8Array(readFileSync(join(__dirname, '..', 'fixtures', 'golden-f13-b4-m1000-seed42-semisorted-mulshift-mixed.cf'))),
   ];
   // A filter that lives through the whole test: its contents must survive every bad input.
   witness = new CuckooFilter({ bucketCount: 256, bucketSize: 4, fingerprintBits: 16, seed: 5 });

@@ -1,5 +1,5 @@
-// The multiply-shift hash of 64-bit keys (hash ids 8 and 9, FORMAT.md
-// version 6, and 6 and 7 of version 5 loaded) through the package: the option and the params that report it,
+// The hash of 64-bit keys of `multiplyShiftHash` (hash ids 10 and 11, FORMAT.md
+// version 7, and 6 to 9 of versions 5 and 6 loaded) through the package: the option and the params that report it,
 // its filters storing every kind of item, their bytes and round trip, the
 // wasm kernels against the generic one, and its refusals: to merge with a
 // filter of another hash, to be combined with keyedHash, a value that is not
@@ -52,7 +52,7 @@ function caughtBy(run: () => unknown): unknown {
 }
 
 test("a filter of version 5 (hash ids 6 and 7, keys not mixed) locates items by FORMAT.md's vectors (seed 42, key 42, f = 12)", () => {
-  // The golden fixtures of version 5: new filters are version 6, so these are loaded.
+  // The golden fixtures of version 5: new filters are version 7, so these are loaded.
   using xor = CuckooFilter.fromBytes(fixture('golden-f12-b4-m1024-seed42-mulshift.cf'));
   using range = CuckooFilter.fromBytes(fixture('golden-f13-b4-m1000-seed42-semisorted-mulshift.cf'));
   // The vector's hash 0xa52ee42abe11b0f9 gives fp 2643 at f = 12; its low 32 bits mod 1024 are
@@ -69,14 +69,14 @@ test("a filter of version 5 (hash ids 6 and 7, keys not mixed) locates items by 
 });
 
 test.each([
-  ['power of two, new CuckooFilter', () => new CuckooFilter({ bucketCount: 2 ** 12, bucketSize: 4, fingerprintBits: 12, seed: 1, multiplyShiftHash: true }), 8],
-  ['any count, create', () => CuckooFilter.create({ capacity: 5000, fpr: 0.01, seed: 9, multiplyShiftHash: true }), 9],
-  ['semi-sorted, power of two', () => new CuckooFilter({ bucketCount: 2 ** 11, bucketSize: 4, fingerprintBits: 13, semiSort: true, multiplyShiftHash: true }), 8],
-  ['semi-sorted, any count, create', () => CuckooFilter.create({ capacity: 5000, semiSort: true, multiplyShiftHash: true }), 9],
-] as const)('a multiply-shift filter (%s) stores every kind of item and travels as version 6', (_, make, hashId) => {
+  ['power of two, new CuckooFilter', () => new CuckooFilter({ bucketCount: 2 ** 12, bucketSize: 4, fingerprintBits: 12, seed: 1, multiplyShiftHash: true }), 10],
+  ['any count, create', () => CuckooFilter.create({ capacity: 5000, fpr: 0.01, seed: 9, multiplyShiftHash: true }), 11],
+  ['semi-sorted, power of two', () => new CuckooFilter({ bucketCount: 2 ** 11, bucketSize: 4, fingerprintBits: 13, semiSort: true, multiplyShiftHash: true }), 10],
+  ['semi-sorted, any count, create', () => CuckooFilter.create({ capacity: 5000, semiSort: true, multiplyShiftHash: true }), 11],
+] as const)('a multiply-shift filter (%s) stores every kind of item and travels as version 7', (_, make, hashId) => {
   using filter = make();
   expect(filter.params).toMatchObject({ keyedHash: false, multiplyShiftHash: true });
-  expect(Number.isInteger(Math.log2(filter.params.bucketCount))).toBe(hashId === 8);
+  expect(Number.isInteger(Math.log2(filter.params.bucketCount))).toBe(hashId === 10);
   const items = mixedItems(3000, 7);
   const keys = new BigUint64Array(500).map((_, i) => BigInt(i) * 0x9e3779b97f4a7c15n);
   const numbers = new Float64Array(500).map((_, i) => i * 104729);
@@ -92,7 +92,7 @@ test.each([
   expect([filter.has(BigInt(numbers[3]!)), filter.has(int64Bytes(BigInt(numbers[3]!))), filter.has(int64Bytes(BigInt.asIntN(64, keys[1]!)))]).toEqual([true, true, true]);
 
   const bytes = filter.toBytes();
-  expect([bytes[4], bytes[6]]).toEqual([6, hashId]); // format version 6, hash id 8 or 9
+  expect([bytes[4], bytes[6]]).toEqual([7, hashId]); // format version 7, hash id 10 or 11
   using copy = CuckooFilter.fromBytes(bytes);
   expect(copy.params).toEqual(filter.params);
   expect(copy.toBytes()).toEqual(bytes);
@@ -117,7 +117,7 @@ describe.each([
     using own = new CuckooFilter(options);
     using generic = new CuckooFilter(options);
     useGenericKernel(generic);
-    expect(kernelName(own)).toBe(`${name}, hash ids ${bucketCount === 256 ? '6 and 8' : '7 and 9'}`);
+    expect(kernelName(own)).toBe(`${name}, hash ids ${bucketCount === 256 ? '6, 8 and 10' : '7, 9 and 11'}`);
     const same = <T>(run: (filter: CuckooFilter) => T): void => {
       expect(run(own)).toEqual(run(generic));
       expect(own.toBytes()).toEqual(generic.toBytes());
@@ -188,7 +188,7 @@ test('keyedHash and multiplyShiftHash together are refused with a RangeError nam
     [false, true],
     [false, false],
   ]);
-  expect([keyed.toBytes()[4], shifted.toBytes()[4], neither.toBytes()[6]]).toEqual([4, 6, 2]);
+  expect([keyed.toBytes()[4], shifted.toBytes()[4], neither.toBytes()[6]]).toEqual([4, 7, 2]);
 });
 
 test.each([['yes'], [1], [null], [0], [{}]])('multiplyShiftHash: %p is a TypeError, as keyedHash is', (value) => {

@@ -21,8 +21,8 @@ const items = ['alice', 'bob', new Uint8Array([1, 2, 3]), 5, 5n, -7, 'é'];
 test.each([
   ['power of two (hash id 1)', { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, seed: 7 }],
   ['any count (hash id 2)', { bucketCount: 1000, bucketSize: 4, fingerprintBits: 13, seed: 2n ** 63n + 5n }],
-  ['multiply-shift, power of two (hash id 8)', { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, seed: 7, multiplyShiftHash: true }],
-  ['multiply-shift, any count (hash id 9)', { bucketCount: 1000, bucketSize: 4, fingerprintBits: 13, seed: 7, multiplyShiftHash: true }],
+  ['multiplyShiftHash, power of two (hash id 10)', { bucketCount: 1024, bucketSize: 4, fingerprintBits: 12, seed: 7, multiplyShiftHash: true }],
+  ['multiplyShiftHash, any count (hash id 11)', { bucketCount: 1000, bucketSize: 4, fingerprintBits: 13, seed: 7, multiplyShiftHash: true }],
 ] as const)('locateItems agrees with the filter itself: %s', (_, shape) => {
   using filter = new CuckooFilter(shape);
   const located = locateItems(filter.params, items, 'test');

@@ -1,25 +1,29 @@
 #!/usr/bin/env python3
-"""Test vectors for hash ids 6 to 9 (FORMAT.md, "Version 5: filters of 64-bit
-keys" and "Version 6: filters of 64-bit keys, keys mixed").
+"""Test vectors for hash ids 6 to 11 (FORMAT.md, "Version 5: filters of 64-bit
+keys", "Version 6: filters of 64-bit keys, keys mixed" and "Version 7: filters
+of 64-bit keys, the seeded mix").
 
 A second implementation of the layout, written from its definition in
 cpp/include/cuckoo/hashing.hpp and FORMAT.md with Python's integers and
 nothing from this repository, so that the core and this script can only agree
 by both following the text. It covers 8-byte items (the multiply-add-shift
 hash, of the key itself for ids 6 and 7, of the key mixed by MurmurHash3's
-64-bit finalizer for ids 8 and 9); items of any other length hash with XXH3
+64-bit finalizer for ids 8 and 9; that finalizer alone, of the key XOR a seed
+word, for ids 10 and 11); items of any other length hash with XXH3
 exactly as hash id 1 does and have their vectors in FORMAT.md's "Test vectors"
 already.
 
     python3 tests/vectors/mulshift_vectors.py
 
-prints the Markdown tables that FORMAT.md holds (version 5's, then version 6's);
+prints the Markdown tables that FORMAT.md holds (version 5's, 6's, then 7's);
 
     python3 tests/vectors/mulshift_vectors.py --cpp
+    python3 tests/vectors/mulshift_vectors.py --cpp-mix64
 
-prints tests/cpp/mulshift_mixed_vectors.inc, the ids 8 and 9 vectors as the C++
-initializers that tests/cpp/test_mulshift_hash.cpp includes. That test checks
-the core against the same numbers.
+print tests/cpp/mulshift_mixed_vectors.inc and tests/cpp/mix64_vectors.inc, the
+vectors of ids 8 and 9 and of ids 10 and 11 as the C++ initializers that
+tests/cpp/test_mulshift_hash.cpp includes. That test checks the core against
+the same numbers.
 """
 
 import random
@@ -95,6 +99,18 @@ def mixed_item_hash(seed, item):
     key = mix_key(int.from_bytes(item, "little"))
     a, b = constants(seed)
     return ((a * key + b) & MASK128) >> 64
+
+
+# Hash ids 10 and 11: the key XOR s, the first SplitMix64 draw (A's high
+# word), mixed by the same finalizer, and nothing after it.
+def mix_seed_word(seed):
+    return constants(seed)[0] >> 64
+
+
+def seeded_mix_item_hash(seed, item):
+    """h of an 8-byte item under ids 10 and 11: fmix64(key XOR s)."""
+    assert len(item) == 8, "other lengths hash with XXH3, as hash id 1"
+    return mix_key(int.from_bytes(item, "little") ^ mix_seed_word(seed))
 
 
 def fingerprint(h, f):
@@ -180,6 +196,12 @@ def self_checks():
         assert mixed_item_hash(seed, zero) == item_hash(seed, zero) == constants(seed)[1] >> 64
         for key in (1, 42, MASK64):
             assert mixed_item_hash(seed, key.to_bytes(8, "little")) == item_hash(seed, mix_key(key).to_bytes(8, "little"))
+    # Ids 10 and 11: the key XOR s, mixed; so the key s hashes to 0, and the
+    # hash of key 0 is the mix of s.
+    for seed in SEEDS:
+        s_word = mix_seed_word(seed)
+        assert seeded_mix_item_hash(seed, s_word.to_bytes(8, "little")) == 0
+        assert seeded_mix_item_hash(seed, (0).to_bytes(8, "little")) == mix_key(s_word)
     # The fingerprint is never 0 and fits f bits.
     for f in (2, 12, 32):
         for h in (0, MASK64, 1 << 63, 0xFFFFFFFF):
@@ -268,14 +290,42 @@ def print_markdown():
     print("|---|---|---|---|---|---|")
     for hash_id, m, m_name, fp, i1, c, i2 in mixed_edges():
         print("| %d | %s | %d | %d |%s| %d |" % (hash_id, m_name, fp, i1, " " if c is None else " %d " % c, i2))
+    print()
+
+    print("Version 7 (hash ids 10 and 11).")
+    print()
+    print("Seed words (s, the first SplitMix64 output from `seed XOR 0xbb67ae8584caa73b`):")
+    print()
+    print("| seed | s |")
+    print("|---|---|")
+    for seed in SEEDS:
+        print("| %s | `0x%016x` |" % (seed_name(seed), mix_seed_word(seed)))
+    print()
+    print("Vectors (f = %d; `i1, i2` at m = 2^16, hash id 10; `i1, c, i2` at m = 1000, hash id 11):" % F)
+    print()
+    print("| seed | key | h | fingerprint | i1, i2 (2^16) | i1, c, i2 (1000) |")
+    print("|---|---|---|---|---|---|")
+    for row in mixed_rows(seeded_mix_item_hash):
+        seed, name, h, fp, x1, x2, r1, c, r2 = row[0], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9]
+        print("| %s | `%s` | `0x%016x` | %d | %d, %d | %d, %d, %d |" % (seed_name(seed), name, h, fp, x1, x2, r1, c, r2))
+    print()
+    seed, key, h = mixed_edge_key(seeded_mix_item_hash)
+    print("The smallest and largest counts of each hash id (seed %d, key `%s`, h = `0x%016x`, f = %d):"
+          % (seed, MIXED_KEYS[4][1], h, F))
+    print()
+    print("| hash id | m | fingerprint | i1 | c | i2 |")
+    print("|---|---|---|---|---|---|")
+    for hash_id, m, m_name, fp, i1, c, i2 in mixed_edges(seeded_mix_item_hash, (10, 11)):
+        print("| %d | %s | %d | %d |%s| %d |" % (hash_id, m_name, fp, i1, " " if c is None else " %d " % c, i2))
 
 
-def mixed_rows():
-    """(seed, key, key name, h, fp, i1, i2 at 2^16, i1, c, i2 at 1000) under ids 8 and 9."""
+def mixed_rows(hash_of=None):
+    """(seed, key, key name, h, fp, i1, i2 at 2^16, i1, c, i2 at 1000) under ids 8 and 9, or another hash of keys."""
+    hash_of = hash_of or mixed_item_hash
     rows = []
     for seed in SEEDS:
         for key, name in MIXED_KEYS:
-            h = mixed_item_hash(seed, key.to_bytes(8, "little"))
+            h = hash_of(seed, key.to_bytes(8, "little"))
             fp = fingerprint(h, F)
             x1 = xor_i1(h, 1 << 16)
             x2 = check_xor(x1, fp, 1 << 16)
@@ -285,22 +335,23 @@ def mixed_rows():
     return rows
 
 
-def mixed_edge_key():
+def mixed_edge_key(hash_of=None):
+    hash_of = hash_of or mixed_item_hash
     seed, (key, _) = 42, MIXED_KEYS[4]
-    return seed, key, mixed_item_hash(seed, key.to_bytes(8, "little"))
+    return seed, key, hash_of(seed, key.to_bytes(8, "little"))
 
 
-def mixed_edges():
-    """(hash id, m, m's name, fp, i1, c or None, i2) at the smallest and largest counts of ids 8 and 9."""
-    _, _, h = mixed_edge_key()
+def mixed_edges(hash_of=None, ids=(8, 9)):
+    """(hash id, m, m's name, fp, i1, c or None, i2) at the smallest and largest counts of ids 8 and 9 (or `ids`)."""
+    _, _, h = mixed_edge_key(hash_of)
     fp = fingerprint(h, F)
     edges = []
     for m, m_name in ((1, "1 (L = 0)"), (1 << 32, "2^32 (L = 32)")):
         i1 = xor_i1(h, m)
-        edges.append((8, m, m_name, fp, i1, None, check_xor(i1, fp, m)))
+        edges.append((ids[0], m, m_name, fp, i1, None, check_xor(i1, fp, m)))
     for m, m_name in ((3, "3"), ((1 << 32) - 1, "2^32 − 1")):
         i1 = range_i1(h, m)
-        edges.append((9, m, m_name, fp, i1, range_c(fp, m), check_range(i1, fp, m)))
+        edges.append((ids[1], m, m_name, fp, i1, range_c(fp, m), check_range(i1, fp, m)))
     return edges
 
 
@@ -352,12 +403,51 @@ def print_cpp():
     print("};")
 
 
+def print_cpp_mix64():
+    """tests/cpp/mix64_vectors.inc: initializers for test_mulshift_hash.cpp (ids 10 and 11)."""
+    print("// Hash ids 10 and 11 (FORMAT.md, \"Version 7: filters of 64-bit keys, the seeded mix\"):")
+    print("// the output of `python3 tests/vectors/mulshift_vectors.py --cpp-mix64`, the same numbers")
+    print("// as the version 7 tables that `python3 tests/vectors/mulshift_vectors.py` prints")
+    print("// last. Do not edit by hand; rerun the script.")
+    print("//")
+    print("// Where it is included, Vector and Edge must be declared as for mulshift_mixed_vectors.inc.")
+    print()
+    print("// Section \"Seed words\": {seed, s}.")
+    print("[[maybe_unused]] const std::uint64_t kSeedWords[][2] = {")
+    for seed in SEEDS:
+        print("    {%s, %s}," % (cpp_u64(seed), cpp_u64(mix_seed_word(seed))))
+    print("};")
+    print()
+    print("// Section \"Vectors\": f = %d; i1, i2 at m = 2^16 (hash id 10); j1, c, j2 at" % F)
+    print("// m = 1000 (hash id 11). `hash` is h of the 8-byte item whose little-endian value is `key`.")
+    print("[[maybe_unused]] const Vector kSeededMixVectors[] = {")
+    for seed, key, _, h, fp, x1, x2, r1, c, r2 in mixed_rows(seeded_mix_item_hash):
+        print("    {%s, %s, %s, %d, %d, %d, %d, %d, %d}," % (cpp_u64(seed), cpp_u64(key), cpp_u64(h), fp, x1, x2, r1, c, r2))
+    print("};")
+    print()
+    seed, key, h = mixed_edge_key(seeded_mix_item_hash)
+    edges = mixed_edges(seeded_mix_item_hash, (10, 11))
+    print("// Section \"The smallest and largest counts of each hash id\": seed %d, key %s," % (seed, cpp_u64(key)))
+    print("// f = %d; m = 1 and 2^32 (hash id 10, c unused: 0), m = 3 and 2^32 - 1 (hash id 11)." % F)
+    print("[[maybe_unused]] const std::uint64_t kSeededMixEdgeSeed = %d;" % seed)
+    print("[[maybe_unused]] const std::uint64_t kSeededMixEdgeKey = %s;" % cpp_u64(key))
+    print("[[maybe_unused]] const std::uint64_t kSeededMixEdgeHash = %s;" % cpp_u64(h))
+    print("[[maybe_unused]] const std::uint32_t kSeededMixEdgeFingerprint = %d;" % edges[0][3])
+    print("[[maybe_unused]] const Edge kSeededMixEdges[] = {")
+    for _, m, _, _, i1, c, i2 in edges:
+        m_text = {1: "1", 1 << 32: "std::uint64_t{1} << 32", 3: "3", (1 << 32) - 1: "(std::uint64_t{1} << 32) - 1"}[m]
+        print("    {%s, %s, %s, %s}," % (m_text, cpp_u32(i1), cpp_u32(0 if c is None else c), cpp_u32(i2)))
+    print("};")
+
+
 def main():
     self_checks()
     if sys.argv[1:] == ["--cpp"]:
         print_cpp()
+    elif sys.argv[1:] == ["--cpp-mix64"]:
+        print_cpp_mix64()
     elif sys.argv[1:]:
-        sys.exit("usage: mulshift_vectors.py [--cpp]")
+        sys.exit("usage: mulshift_vectors.py [--cpp | --cpp-mix64]")
     else:
         print_markdown()
 

@@ -42,14 +42,15 @@ export interface CuckooFilterOptions {
   keyedHash?: boolean;
   /**
    * Hash 8-byte items (numbers and bigints, whose bytes are an int64, or any
-   * 8 bytes) by a fixed 64-bit mix then multiply-add-shift with constants
-   * drawn from the seed, and offset fingerprints by one multiplication (hash
-   * ids 8 and 9, FORMAT.md version 6), instead of XXH3 (default false): for
-   * filters of numeric keys, whose hash then takes a few instructions rather
-   * than about 30. Filters saved with hash ids 6 and 7 (version 5, no mix)
-   * still load and answer as before; new ones get 8 and 9, since without the
-   * mix structured keys (sequential ids, multiples, timestamps) could stop a
-   * filter well short of its capacity. From
+   * 8 bytes) by a 64-bit mix of the key XOR a word drawn from the seed, and
+   * offset fingerprints by one multiplication (hash ids 10 and 11, FORMAT.md
+   * version 7), instead of XXH3 (default false): for filters of numeric keys,
+   * whose hash then takes a few instructions rather than about 30. (The name
+   * is that of the first such hash, multiply-shift.) Filters saved with hash
+   * ids 6 to 9 (versions 5 and 6) still load and answer as before; new ones
+   * get 10 and 11, which fill as XXH3 does on structured keys (sequential
+   * ids, multiples, timestamps), where ids 6 and 7 could stop a filter well
+   * short of its capacity, and hash faster than 8 and 9. From
    * JavaScript a single `has(number)` costs the same (the crossing dominates)
    * and `add`/`delete` of numbers less (README, Benchmarks). Items of other
    * lengths hash with XXH3 as before; every other rule is the same.
@@ -63,7 +64,7 @@ export interface CuckooFilterOptions {
    * using ids = CuckooFilter.create({ capacity: 1_000_000, multiplyShiftHash: true });
    * ids.addMany(new BigUint64Array([1n, 2n, 3n]));
    * ids.has(2); // true: 2 and 2n are the same item
-   * ids.toBytes()[4]; // 6: format version 6
+   * ids.toBytes()[4]; // 7: format version 7
    * ```
    */
   multiplyShiftHash?: boolean;
@@ -103,6 +104,6 @@ export interface CuckooFilterParams {
   readonly semiSort: boolean;
   /** Items hashed with the keyed hash (SipHash-1-3) rather than XXH3. */
   readonly keyedHash: boolean;
-  /** 8-byte items hashed by multiply-shift (hash ids 8 and 9; 6 and 7 in filters saved before them) rather than XXH3. */
+  /** 8-byte items hashed by the hash of 64-bit keys (hash ids 10 and 11; 6 to 9 in filters saved before them) rather than XXH3. */
   readonly multiplyShiftHash: boolean;
 }

@@ -297,7 +297,7 @@ export class CuckooFilter extends ItemFilter {
     const handle = this.live('params');
     if (this.#params === undefined) {
       const { core } = this.runtime;
-      // Hash ids 1 and 2 are XXH3's, 4 and 5 the keyed hash's, 6 to 9 multiply-shift's (FORMAT.md).
+      // Hash ids 1 and 2 are XXH3's, 4 and 5 the keyed hash's, 6 to 11 those of 64-bit keys (FORMAT.md).
       const hashPair = core.cuckoo_hash_id(handle) >> 1;
       this.#params = Object.freeze({
         bucketCount: core.cuckoo_bucket_count(handle),
@@ -307,7 +307,7 @@ export class CuckooFilter extends ItemFilter {
         seed: (BigInt(core.cuckoo_seed_high(handle) >>> 0) << 32n) | BigInt(core.cuckoo_seed_low(handle) >>> 0),
         semiSort: core.cuckoo_semi_sort(handle) !== 0,
         keyedHash: hashPair === 2,
-        multiplyShiftHash: hashPair === 3 || hashPair === 4,
+        multiplyShiftHash: hashPair >= 3 && hashPair <= 5,
       });
     }
     return this.#params;

@@ -19,7 +19,7 @@ export interface TableShape {
   readonly seed: bigint;
   /** The keyed item hash (hash ids 4 and 5); absent: XXH3. */
   readonly keyedHash?: boolean;
-  /** The multiply-shift hash of 8-byte items (hash ids 8 and 9, or 6 and 7 in filters saved before they existed); absent: XXH3. */
+  /** The hash of 8-byte items of `multiplyShiftHash` (hash ids 10 and 11, or 6 to 9 in filters saved before they existed); absent: XXH3. */
   readonly multiplyShiftHash?: boolean;
 }
 

@@ -51,16 +51,16 @@ struct FilterParams {
   // hashing.hpp) instead of XXH3: where outsiders choose items and may see
   // answers. Served by the generic kernel.
   bool keyedHash = false;
-  // Items of 8 bytes (64-bit keys) hashed by multiply-shift, and fingerprint
-  // offsets by one multiplication (hash ids 8 and 9, hashing.hpp): faster than
-  // XXH3 for keys, but whoever knows the seed can choose keys that collide, so
-  // not for items outsiders choose. Other lengths hash as with XXH3. Not with
+  // Items of 8 bytes (64-bit keys) hashed by the seeded mix of a key, and
+  // fingerprint offsets by one multiplication (hash ids 10 and 11,
+  // hashing.hpp; the name is that of the first such ids): faster than XXH3
+  // for keys, but whoever knows the seed can choose keys that collide, so not
+  // for items outsiders choose. Other lengths hash as with XXH3. Not with
   // keyedHash.
   bool multiplyShiftHash = false;
-  // With multiplyShiftHash: the key mixed before multiply-shift (hash ids 8
-  // and 9, format version 6). False only for filters saved with hash ids 6
-  // and 7 (version 5), which fail to fill on structured keys (hashing.hpp).
-  bool multiplyShiftMixesKeys = true;
+  // With multiplyShiftHash: which hash of keys. Filters saved with hash ids 6
+  // to 9 (format versions 5 and 6) load with theirs; new ones get kSeededMix.
+  KeyHash keyHash = KeyHash::kSeededMix;
 };
 
 // The false-positive rates of a table of buckets of `bucketSize` slots with
@@ -307,9 +307,9 @@ class CuckooFilter {
     return visitTable([](const auto& table) { return table.byteLength(); });
   }
   std::uint64_t prngState() const noexcept { return state_.prng.state(); }
-  // Hash id 1, 2, 4, 5 or 6 to 9 (hashing.hpp): the bucket relation and the item hash.
+  // Hash id 1, 2, 4, 5 or 6 to 11 (hashing.hpp): the bucket relation and the item hash.
   std::uint8_t hashId() const noexcept {
-    return plainHashId(index_.powerOfTwo(), params_.keyedHash, params_.multiplyShiftHash, params_.multiplyShiftMixesKeys);
+    return plainHashId(index_.powerOfTwo(), params_.keyedHash, params_.multiplyShiftHash, params_.keyHash);
   }
   const BucketIndex& bucketIndex() const noexcept { return index_; }
   // Whether the most recent insert was refused (the item could not be
@@ -335,7 +335,7 @@ class CuckooFilter {
   BucketIndex index_;
   // What the item hash derives from the seed, once (cpp/src/item_hash.hpp's ItemHash).
   std::uint64_t eightByteFlip_ = 0;
-  MultiplyShiftHash multiplyShift_{};  // hash ids 6 to 9
+  MultiplyShiftHash multiplyShift_{};  // hash ids 6 to 11
   const detail::KernelTable* kernel_ = nullptr;
 };
 

@@ -9,7 +9,7 @@
 //
 //   cuckoo::FilterParams params;
 //   params.bucketCount = 1 << 20;         // a power of two
-//   params.multiplyShiftHash = true;      // hash ids 8 and 9: the hash the view inlines
+//   params.multiplyShiftHash = true;      // hash ids 10 and 11: the hash the view inlines
 //   cuckoo::CuckooFilter filter;
 //   cuckoo::CuckooFilter::create(params, filter);
 //   if (auto keys = cuckoo::KeyFilterView<12>::of(filter)) {  // b = 4, f = 12, plain
@@ -19,10 +19,10 @@
 //
 // Only for what it is compiled for: multiplyShiftHash, a power-of-two bucket
 // count, bucketSize 4, `FingerprintBits` and `SemiSorted` as the filter's, and
-// `MixesKeys` as the filter's hash ids: true for ids 8 and 9 (every filter
-// made now), false for ids 6 and 7 (loaded from format version 5). of() gives
-// nothing for any other filter, whose own calls serve it as fast as its kernel
-// can. The view holds a pointer: the filter must outlive it and stay where it
+// `Form` as the filter's hash of keys: KeyHash::kSeededMix for every filter
+// made now (hash ids 10 and 11), the others for filters loaded with hash ids
+// 6 to 9. of() gives nothing for any other filter, whose own calls serve it as
+// fast as its kernel can. The view holds a pointer: the filter must outlive it and stay where it
 // is.
 
 #include <cstdint>
@@ -37,7 +37,7 @@
 
 namespace cuckoo {
 
-template <unsigned FingerprintBits, bool SemiSorted = false, bool MixesKeys = true>
+template <unsigned FingerprintBits, bool SemiSorted = false, KeyHash Form = KeyHash::kSeededMix>
 class KeyFilterView {
   using Buckets = std::conditional_t<SemiSorted, detail::SemiSortedBuckets<FingerprintBits>,
                                      detail::PackedBuckets<4, FingerprintBits>>;
@@ -48,7 +48,7 @@ class KeyFilterView {
   // Whether `filter` is one this view is compiled for.
   static bool fits(const CuckooFilter& filter) noexcept {
     const FilterParams& p = filter.params();
-    return p.multiplyShiftHash && p.multiplyShiftMixesKeys == MixesKeys && isPowerOfTwo(p.bucketCount) &&
+    return p.multiplyShiftHash && p.keyHash == Form && isPowerOfTwo(p.bucketCount) &&
            p.bucketSize == 4 && p.fingerprintBits == FingerprintBits && p.semiSort == SemiSorted;
   }
   static std::optional<KeyFilterView> of(CuckooFilter& filter) noexcept {
@@ -77,7 +77,7 @@ class KeyFilterView {
   Buckets buckets() const noexcept { return Access::buckets<Buckets>(*filter_); }
   MulXorIndex index() const noexcept { return Access::index<MulXorIndex>(*filter_); }
   ItemLocation locate(std::uint64_t key) const noexcept {
-    return locateWith(index(), Access::multiplyShift(*filter_).template hashOf<MixesKeys>(key), FingerprintBits);
+    return locateWith(index(), Access::multiplyShift(*filter_).template hashOf<Form>(key), FingerprintBits);
   }
 
   CuckooFilter* filter_;

@@ -117,7 +117,7 @@ TEST(RedisModuleHostile, DamagedKeysAreRefusedWithNothingWritten) {
 // key holding a CuckooFilter's own bytes is named as such.
 TEST(RedisModuleHostile, MultiplyShiftHashIsRefusedAsSuch) {
   Host host;
-  const std::string unsupported = "Redis filters do not support multiplyShiftHash (hash ids 6 to 9, format versions 5 and 6)";
+  const std::string unsupported = "Redis filters do not support multiplyShiftHash (hash ids 6 to 11, format versions 5 to 7)";
   expectRefused(host, {"CUCKOO.RESERVE", "m", "1000", "0.01", "multiplyShiftHash"},
                 "ERR option MULTIPLYSHIFTHASH is not supported: " + unsupported);
   EXPECT_EQ(host.keys().count("m"), 0U);
@@ -126,7 +126,7 @@ TEST(RedisModuleHostile, MultiplyShiftHashIsRefusedAsSuch) {
   auto& keys = host.keys();
   for (const char* key : {"f", "{f:0:0}:0"}) {
     const std::string original = keys.at(key)->text();
-    for (const unsigned char hashId : {6, 7, 8, 9}) {
+    for (const unsigned char hashId : {6, 7, 8, 9, 10, 11}) {
       std::string changed = original;
       changed[6] = static_cast<char>(hashId);
       keys.at(key)->assign(reinterpret_cast<const unsigned char*>(changed.data()), changed.size());
@@ -149,7 +149,7 @@ TEST(RedisModuleHostile, MultiplyShiftHashIsRefusedAsSuch) {
   keys.at("{f:0:0}:0")->assign(reinterpret_cast<const unsigned char*>(shard.data()), shard.size());
   ASSERT_EQ(host.run({"CUCKOO.ADD", "f", "after"}).integer, 1);
 
-  // A CuckooFilter's bytes where a filter's root belongs: version 6, and version 1.
+  // A CuckooFilter's bytes where a filter's root belongs: version 7, and version 1.
   for (const bool multiplyShift : {true, false}) {
     cuckoo::FilterParams params;
     params.bucketCount = 64;
@@ -159,11 +159,11 @@ TEST(RedisModuleHostile, MultiplyShiftHashIsRefusedAsSuch) {
     ASSERT_EQ(cuckoo::CuckooFilter::create(params, local), cuckoo::Status::kOk);
     std::vector<unsigned char> bytes(local.serializedSize());
     local.serialize(bytes.data());
-    ASSERT_EQ(bytes[4], multiplyShift ? 6 : 1);
+    ASSERT_EQ(bytes[4], multiplyShift ? 7 : 1);
     keys["local"] = std::make_unique<cuckoo::redis::host::Value>();
     keys.at("local")->assign(bytes.data(), bytes.size());
     const std::string refusal = "BAD_MAGIC key 'local' holds a CuckooFilter's bytes (format version " +
-                                std::string(multiplyShift ? "6" : "1") + "), not a Redis filter: " +
+                                std::string(multiplyShift ? "7" : "1") + "), not a Redis filter: " +
                                 (multiplyShift ? unsupported : "RedisCuckooFilter.fromBytes makes a Redis filter of them");
     expectRefused(host, {"CUCKOO.ADD", "local", "x"}, refusal);
     expectRefused(host, {"CUCKOO.INFO", "local"}, refusal);

@@ -23,9 +23,9 @@ const mainAnswers = {
     deleted: [true, false, 502],
   },
   formatError: [true, true, 'BAD_MAGIC'],
-  // The same create with multiplyShiftHash: format version 6, and hash id 9 for 269 buckets
+  // The same create with multiplyShiftHash: format version 7, and hash id 11 for 269 buckets
   // (not a power of two); 500 is not a false positive under this seed, in any runtime.
-  multiplyShift: { added: 500, hashes: [false, true], versionAndHashId: [6, 9], sameBytes: true, present: 500, singles: [true, true, false] },
+  multiplyShift: { added: 500, hashes: [false, true], versionAndHashId: [7, 11], sameBytes: true, present: 500, singles: [true, true, false] },
   // 500 items in a growable filter that starts with room for 10.
   scalable: { added: 500, present: 500, grew: true },
   defaults: {

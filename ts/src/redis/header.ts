@@ -96,7 +96,7 @@ function checkPreamble(bytes: Uint8Array, magic: string, length: number, what: s
     if (bytes[k] === expected[k]) continue;
     if (bytes.length > AT.version && ascii(FILTER_BYTES_MAGIC).every((octet, at) => bytes[at] === octet)) {
       const version = bytes[AT.version]!;
-      const why = version === 5 || version === 6 ? MULTIPLY_SHIFT_REFUSAL : 'RedisCuckooFilter.fromBytes makes a Redis filter of them';
+      const why = version >= 5 && version <= 7 ? MULTIPLY_SHIFT_REFUSAL : 'RedisCuckooFilter.fromBytes makes a Redis filter of them';
       throw refused('BAD_MAGIC', what, key, `holds a CuckooFilter's bytes (format version ${version}), not a Redis filter: ${why}`);
     }
     throw refused('BAD_MAGIC', what, key, 'does not hold a cuckoo-wasm filter (bad magic bytes)');
@@ -109,7 +109,7 @@ function checkPreamble(bytes: Uint8Array, magic: string, length: number, what: s
   if (bytes.length > length) throw refused('INCONSISTENT', what, key, `holds ${bytes.length} bytes, ${length} expected`);
 }
 
-/** Hash ids 6 to 9 are refused as what they are, not as a hash id that disagrees with the bucket count. */
+/** Hash ids 6 to 11 are refused as what they are, not as a hash id that disagrees with the bucket count. */
 function checkNotMultiplyShift(bytes: Uint8Array, what: string, key: string): void {
   const hashId = bytes[AT.hashId]!;
   if (isMultiplyShiftHashId(hashId)) throw refused('UNSUPPORTED_VERSION', what, key, `has hash id ${hashId}: ${MULTIPLY_SHIFT_REFUSAL}`);

@@ -15,7 +15,7 @@
 //   5  1  flags: bit 0 semi-sorted               36  4  buckets in each later chunk (0: one chunk)
 //   6  1  hash id: 1 (m a power of two) or 2,    40  2  shard (the root: 0 ready, 1 being created)
 //         4 or 5 with the keyed hash; never 6
-//         to 9 (MULTIPLY_SHIFT_REFUSAL below)
+//         to 11 (MULTIPLY_SHIFT_REFUSAL below)
 //   7  1  fingerprint bits f                    42  2  shard count
 //   8  1  bucket size b                         44  6  filter id: random, never 0
 //   9  1  reserved, 0                           50  2  version 2: log length; 1: reserved, 0
@@ -76,14 +76,14 @@ export const ROOT_MAGIC = 'CKFN';
 export const FILTER_BYTES_MAGIC = 'CKFW';
 
 /**
- * Hash ids 6 to 9 (FORMAT.md versions 5 and 6, `multiplyShiftHash`): 8-byte
- * items hashed by multiply-shift. A Redis filter has none: the scripts place
+ * Hash ids 6 to 11 (FORMAT.md versions 5 to 7, `multiplyShiftHash`): 8-byte
+ * items hashed by a hash of 64-bit keys. A Redis filter has none: the scripts place
  * items themselves, in Lua, and the cuckoo module as they do.
  */
-export const isMultiplyShiftHashId = (hashId: number): boolean => hashId >= 6 && hashId <= 9;
-/** Why: the end of every refusal of hash ids 6 to 9 (bindings/redis-module's kNoMultiplyShift says the same). */
+export const isMultiplyShiftHashId = (hashId: number): boolean => hashId >= 6 && hashId <= 11;
+/** Why: the end of every refusal of hash ids 6 to 11 (bindings/redis-module's kNoMultiplyShift says the same). */
 export const MULTIPLY_SHIFT_REFUSAL =
-  'Redis filters do not support multiplyShiftHash (hash ids 6 to 9, format versions 5 and 6): their scripts, and the cuckoo module, place items with XXH3 (hash ids 1 and 2) or the keyed hash (keyedHash: 4 and 5) only';
+  'Redis filters do not support multiplyShiftHash (hash ids 6 to 11, format versions 5 to 7): their scripts, and the cuckoo module, place items with XXH3 (hash ids 1 and 2) or the keyed hash (keyedHash: 4 and 5) only';
 
 /** A filter's shape, shards and chunks, as its root records them. */
 export interface FilterLayout {

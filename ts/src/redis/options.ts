@@ -38,7 +38,7 @@ export interface RedisCreateOptions {
   /**
    * Not for Redis filters: only `false`. The scripts and the cuckoo module
    * place items with XXH3 or the keyed hash, so `true` (CuckooFilter's
-   * multiply-shift hash of 64-bit keys, hash ids 6 to 9) is refused with a
+   * hash of 64-bit keys, hash ids 6 to 11) is refused with a
    * CuckooFilterError of code INCOMPATIBLE.
    */
   multiplyShiftHash?: false;
@@ -125,7 +125,7 @@ export function checkLogLength(value: unknown, what: string): number {
   return value;
 }
 
-/** Refuses `multiplyShiftHash: true` (a CuckooFilterError, INCOMPATIBLE): hash ids 6 to 9 have no Redis filters. */
+/** Refuses `multiplyShiftHash: true` (a CuckooFilterError, INCOMPATIBLE): hash ids 6 to 11 have no Redis filters. */
 export function checkNoMultiplyShift(options: unknown, what: string): void {
   if (typeof options === 'object' && options !== null && (options as { multiplyShiftHash?: unknown }).multiplyShiftHash === true) {
     throw new CuckooFilterError('INCOMPATIBLE', `${what}: multiplyShiftHash must be false or absent: ${MULTIPLY_SHIFT_REFUSAL}`);
@@ -133,13 +133,13 @@ export function checkNoMultiplyShift(options: unknown, what: string): void {
 }
 
 /**
- * Refuses the bytes of a CuckooFilter of format version 5 or 6 (multiplyShiftHash:
- * hash ids 6 to 9), once CuckooFilter.fromBytes has found them valid: a
+ * Refuses the bytes of a CuckooFilter of format versions 5 to 7 (multiplyShiftHash:
+ * hash ids 6 to 11), once CuckooFilter.fromBytes has found them valid: a
  * CuckooFilterError, INCOMPATIBLE.
  */
 export function checkFilterBytesForRedis(bytes: Uint8Array, what: string): void {
   const magic = Array.from(FILTER_BYTES_MAGIC, (character) => character.charCodeAt(0));
-  if (bytes.length > 6 && magic.every((octet, at) => bytes[at] === octet) && (bytes[4] === 5 || bytes[4] === 6)) {
+  if (bytes.length > 6 && magic.every((octet, at) => bytes[at] === octet) && bytes[4]! >= 5 && bytes[4]! <= 7) {
     throw new CuckooFilterError('INCOMPATIBLE', `${what}: the bytes are a CuckooFilter of format version ${bytes[4]} (hash id ${bytes[6]}): ${MULTIPLY_SHIFT_REFUSAL}`);
   }
 }
