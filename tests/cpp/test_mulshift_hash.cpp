@@ -188,35 +188,44 @@ TEST(MultiplyShiftHash, FiltersRoundTripAsVersions5To7AndMergeAndPatchOnlyWithTh
   }
 }
 
-// FORMAT.md's version 6 tables, printed by the same script.
-TEST(MultiplyShiftHash, MixedKeysMatchTheVectorsOfTheSeparateImplementation) {
-  struct Vector {
-    std::uint64_t seed, key, hash;
-    std::uint32_t fingerprint, i1, i2, j1, c, j2;
-  };
-  struct Edge {
-    std::uint64_t m;
-    std::uint32_t i1, c, i2;
-  };
-#include "mulshift_mixed_vectors.inc"
-  for (const auto& pair : kMixedKeys) EXPECT_EQ(mixKey64(pair[0]), pair[1]) << pair[0];
-  for (const Vector& v : kMixedVectors) {
+// The shapes of the vectors in mulshift_mixed_vectors.inc and mix64_vectors.inc.
+struct KeyVector {
+  std::uint64_t seed, key, hash;
+  std::uint32_t fingerprint, i1, i2, j1, c, j2;
+};
+struct KeyEdge {
+  std::uint64_t m;
+  std::uint32_t i1, c, i2;
+};
+struct EdgeKey {
+  std::uint64_t seed, key, hash;
+  std::uint32_t fingerprint;
+};
+
+// A hash of keys against its tables: each vector through filters of 2^16
+// and 1,000 buckets (hash ids `xorId` and xorId + 1), and one key's places at
+// the smallest and largest bucket count of each id.
+template <std::size_t VectorCount, std::size_t EdgeCount>
+void expectTheVectors(KeyHash form, std::uint8_t xorId, const KeyVector (&vectors)[VectorCount], const EdgeKey& edgeKey,
+                      const KeyEdge (&edges)[EdgeCount]) {
+  for (const KeyVector& v : vectors) {
     SCOPED_TRACE(::testing::Message() << "seed " << v.seed << ", key " << v.key);
-    const CuckooFilter xorFilter = multiplyShiftFilter(1 << 16, v.seed, false, KeyHash::kMixedMultiplyShift);
-    const CuckooFilter rangeFilter = multiplyShiftFilter(1000, v.seed, false, KeyHash::kMixedMultiplyShift);
-    EXPECT_EQ(xorFilter.hashId(), kHashIdMulShiftMixedV1);
-    EXPECT_EQ(rangeFilter.hashId(), kHashIdMulShiftMixedRangeV1);
+    const CuckooFilter xorFilter = multiplyShiftFilter(1 << 16, v.seed, false, form);
+    const CuckooFilter rangeFilter = multiplyShiftFilter(1000, v.seed, false, form);
+    EXPECT_EQ(xorFilter.hashId(), xorId);
+    EXPECT_EQ(rangeFilter.hashId(), xorId + 1);
     EXPECT_EQ(xorFilter.itemHash(&v.key, sizeof v.key), v.hash);
-    EXPECT_EQ(MultiplyShiftHash::forSeed(v.seed, KeyHash::kMixedMultiplyShift)(v.key), v.hash);
+    EXPECT_EQ(rangeFilter.itemHash(&v.key, sizeof v.key), v.hash);
+    EXPECT_EQ(MultiplyShiftHash::forSeed(v.seed, form)(v.key), v.hash);
     EXPECT_EQ(located(xorFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.i1, v.i2}));
     EXPECT_EQ(located(rangeFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.j1, v.j2}));
     EXPECT_EQ(rangeFilter.bucketIndex().offset(v.fingerprint), v.c);
   }
-  EXPECT_EQ(MultiplyShiftHash::forSeed(kMixedEdgeSeed, KeyHash::kMixedMultiplyShift)(kMixedEdgeKey), kMixedEdgeHash);
-  for (const Edge& e : kMixedEdges) {
+  EXPECT_EQ(MultiplyShiftHash::forSeed(edgeKey.seed, form)(edgeKey.key), edgeKey.hash);
+  for (const KeyEdge& e : edges) {
     const BucketIndex index = BucketIndex::forCount(e.m, true);
-    const ItemLocation where = index.locate(kMixedEdgeHash, 12);
-    EXPECT_EQ(where.fingerprint, kMixedEdgeFingerprint) << "m " << e.m;
+    const ItemLocation where = index.locate(edgeKey.hash, 12);
+    EXPECT_EQ(where.fingerprint, edgeKey.fingerprint) << "m " << e.m;
     EXPECT_EQ(where.primaryBucket, e.i1) << "m " << e.m;
     EXPECT_EQ(where.alternateBucket, e.i2) << "m " << e.m;
     if (!index.powerOfTwo()) {
@@ -225,44 +234,26 @@ TEST(MultiplyShiftHash, MixedKeysMatchTheVectorsOfTheSeparateImplementation) {
   }
 }
 
+// FORMAT.md's version 6 tables, printed by the same script.
+TEST(MultiplyShiftHash, MixedKeysMatchTheVectorsOfTheSeparateImplementation) {
+  using Vector = KeyVector;
+  using Edge = KeyEdge;
+#include "mulshift_mixed_vectors.inc"
+  for (const auto& pair : kMixedKeys) EXPECT_EQ(mixKey64(pair[0]), pair[1]) << pair[0];
+  expectTheVectors(KeyHash::kMixedMultiplyShift, kHashIdMulShiftMixedV1, kMixedVectors,
+                   {kMixedEdgeSeed, kMixedEdgeKey, kMixedEdgeHash, kMixedEdgeFingerprint}, kMixedEdges);
+}
+
 // FORMAT.md's version 7 tables, printed by the same script.
 TEST(MultiplyShiftHash, SeededMixMatchesTheVectorsOfTheSeparateImplementation) {
-  struct Vector {
-    std::uint64_t seed, key, hash;
-    std::uint32_t fingerprint, i1, i2, j1, c, j2;
-  };
-  struct Edge {
-    std::uint64_t m;
-    std::uint32_t i1, c, i2;
-  };
+  using Vector = KeyVector;
+  using Edge = KeyEdge;
 #include "mix64_vectors.inc"
   for (const auto& pair : kSeedWords) {
     EXPECT_EQ(MultiplyShiftHash::forSeed(pair[0], KeyHash::kSeededMix).aHigh, pair[1]) << pair[0];
   }
-  for (const Vector& v : kSeededMixVectors) {
-    SCOPED_TRACE(::testing::Message() << "seed " << v.seed << ", key " << v.key);
-    const CuckooFilter xorFilter = multiplyShiftFilter(1 << 16, v.seed, false, KeyHash::kSeededMix);
-    const CuckooFilter rangeFilter = multiplyShiftFilter(1000, v.seed, false, KeyHash::kSeededMix);
-    EXPECT_EQ(xorFilter.hashId(), kHashIdMix64V1);
-    EXPECT_EQ(rangeFilter.hashId(), kHashIdMix64RangeV1);
-    EXPECT_EQ(xorFilter.itemHash(&v.key, sizeof v.key), v.hash);
-    EXPECT_EQ(rangeFilter.itemHash(&v.key, sizeof v.key), v.hash);
-    EXPECT_EQ(MultiplyShiftHash::forSeed(v.seed, KeyHash::kSeededMix)(v.key), v.hash);
-    EXPECT_EQ(located(xorFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.i1, v.i2}));
-    EXPECT_EQ(located(rangeFilter, v.key), (std::vector<std::uint32_t>{v.fingerprint, v.j1, v.j2}));
-    EXPECT_EQ(rangeFilter.bucketIndex().offset(v.fingerprint), v.c);
-  }
-  EXPECT_EQ(MultiplyShiftHash::forSeed(kSeededMixEdgeSeed, KeyHash::kSeededMix)(kSeededMixEdgeKey), kSeededMixEdgeHash);
-  for (const Edge& e : kSeededMixEdges) {
-    const BucketIndex index = BucketIndex::forCount(e.m, true);
-    const ItemLocation where = index.locate(kSeededMixEdgeHash, 12);
-    EXPECT_EQ(where.fingerprint, kSeededMixEdgeFingerprint) << "m " << e.m;
-    EXPECT_EQ(where.primaryBucket, e.i1) << "m " << e.m;
-    EXPECT_EQ(where.alternateBucket, e.i2) << "m " << e.m;
-    if (!index.powerOfTwo()) {
-      EXPECT_EQ(index.offset(where.fingerprint), e.c) << "m " << e.m;
-    }
-  }
+  expectTheVectors(KeyHash::kSeededMix, kHashIdMix64V1, kSeededMixVectors,
+                   {kSeededMixEdgeSeed, kSeededMixEdgeKey, kSeededMixEdgeHash, kSeededMixEdgeFingerprint}, kSeededMixEdges);
 }
 
 TEST(MultiplyShiftHash, NewFiltersGetTheSeededMix) {

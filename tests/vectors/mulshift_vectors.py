@@ -363,6 +363,30 @@ def cpp_u32(value):
     return "%dU" % value if value >= 1 << 31 else "%d" % value
 
 
+def print_cpp_vectors(hash_of, ids, vectors_name, edge_prefix):
+    """The "Vectors" and edge sections of an .inc: rows and edges of one hash of keys."""
+    print("// Section \"Vectors\": f = %d; i1, i2 at m = 2^16 (hash id %d); j1, c, j2 at" % (F, ids[0]))
+    print("// m = 1000 (hash id %d). `hash` is h of the 8-byte item whose little-endian value is `key`." % ids[1])
+    print("[[maybe_unused]] const Vector %s[] = {" % vectors_name)
+    for seed, key, _, h, fp, x1, x2, r1, c, r2 in mixed_rows(hash_of):
+        print("    {%s, %s, %s, %d, %d, %d, %d, %d, %d}," % (cpp_u64(seed), cpp_u64(key), cpp_u64(h), fp, x1, x2, r1, c, r2))
+    print("};")
+    print()
+    seed, key, h = mixed_edge_key(hash_of)
+    edges = mixed_edges(hash_of, ids)
+    print("// Section \"The smallest and largest counts of each hash id\": seed %d, key %s," % (seed, cpp_u64(key)))
+    print("// f = %d; m = 1 and 2^32 (hash id %d, c unused: 0), m = 3 and 2^32 - 1 (hash id %d)." % (F, ids[0], ids[1]))
+    print("[[maybe_unused]] const std::uint64_t %sSeed = %d;" % (edge_prefix, seed))
+    print("[[maybe_unused]] const std::uint64_t %sKey = %s;" % (edge_prefix, cpp_u64(key)))
+    print("[[maybe_unused]] const std::uint64_t %sHash = %s;" % (edge_prefix, cpp_u64(h)))
+    print("[[maybe_unused]] const std::uint32_t %sFingerprint = %d;" % (edge_prefix, edges[0][3]))
+    print("[[maybe_unused]] const Edge %ss[] = {" % edge_prefix)
+    for _, m, _, _, i1, c, i2 in edges:
+        m_text = {1: "1", 1 << 32: "std::uint64_t{1} << 32", 3: "3", (1 << 32) - 1: "(std::uint64_t{1} << 32) - 1"}[m]
+        print("    {%s, %s, %s, %s}," % (m_text, cpp_u32(i1), cpp_u32(0 if c is None else c), cpp_u32(i2)))
+    print("};")
+
+
 def print_cpp():
     """tests/cpp/mulshift_mixed_vectors.inc: initializers for test_mulshift_hash.cpp."""
     print("// Hash ids 8 and 9 (FORMAT.md, \"Version 6: filters of 64-bit keys, keys mixed\"):")
@@ -381,26 +405,7 @@ def print_cpp():
         print("    {%s, %s}," % (cpp_u64(key), cpp_u64(mix_key(key))))
     print("};")
     print()
-    print("// Section \"Vectors\": f = %d; i1, i2 at m = 2^16 (hash id 8); j1, c, j2 at" % F)
-    print("// m = 1000 (hash id 9). `hash` is h of the 8-byte item whose little-endian value is `key`.")
-    print("[[maybe_unused]] const Vector kMixedVectors[] = {")
-    for seed, key, _, h, fp, x1, x2, r1, c, r2 in mixed_rows():
-        print("    {%s, %s, %s, %d, %d, %d, %d, %d, %d}," % (cpp_u64(seed), cpp_u64(key), cpp_u64(h), fp, x1, x2, r1, c, r2))
-    print("};")
-    print()
-    seed, key, h = mixed_edge_key()
-    edges = mixed_edges()
-    print("// Section \"The smallest and largest counts of each hash id\": seed %d, key %s," % (seed, cpp_u64(key)))
-    print("// f = %d; m = 1 and 2^32 (hash id 8, c unused: 0), m = 3 and 2^32 - 1 (hash id 9)." % F)
-    print("[[maybe_unused]] const std::uint64_t kMixedEdgeSeed = %d;" % seed)
-    print("[[maybe_unused]] const std::uint64_t kMixedEdgeKey = %s;" % cpp_u64(key))
-    print("[[maybe_unused]] const std::uint64_t kMixedEdgeHash = %s;" % cpp_u64(h))
-    print("[[maybe_unused]] const std::uint32_t kMixedEdgeFingerprint = %d;" % edges[0][3])
-    print("[[maybe_unused]] const Edge kMixedEdges[] = {")
-    for _, m, _, _, i1, c, i2 in edges:
-        m_text = {1: "1", 1 << 32: "std::uint64_t{1} << 32", 3: "3", (1 << 32) - 1: "(std::uint64_t{1} << 32) - 1"}[m]
-        print("    {%s, %s, %s, %s}," % (m_text, cpp_u32(i1), cpp_u32(0 if c is None else c), cpp_u32(i2)))
-    print("};")
+    print_cpp_vectors(mixed_item_hash, (8, 9), "kMixedVectors", "kMixedEdge")
 
 
 def print_cpp_mix64():
@@ -418,26 +423,7 @@ def print_cpp_mix64():
         print("    {%s, %s}," % (cpp_u64(seed), cpp_u64(mix_seed_word(seed))))
     print("};")
     print()
-    print("// Section \"Vectors\": f = %d; i1, i2 at m = 2^16 (hash id 10); j1, c, j2 at" % F)
-    print("// m = 1000 (hash id 11). `hash` is h of the 8-byte item whose little-endian value is `key`.")
-    print("[[maybe_unused]] const Vector kSeededMixVectors[] = {")
-    for seed, key, _, h, fp, x1, x2, r1, c, r2 in mixed_rows(seeded_mix_item_hash):
-        print("    {%s, %s, %s, %d, %d, %d, %d, %d, %d}," % (cpp_u64(seed), cpp_u64(key), cpp_u64(h), fp, x1, x2, r1, c, r2))
-    print("};")
-    print()
-    seed, key, h = mixed_edge_key(seeded_mix_item_hash)
-    edges = mixed_edges(seeded_mix_item_hash, (10, 11))
-    print("// Section \"The smallest and largest counts of each hash id\": seed %d, key %s," % (seed, cpp_u64(key)))
-    print("// f = %d; m = 1 and 2^32 (hash id 10, c unused: 0), m = 3 and 2^32 - 1 (hash id 11)." % F)
-    print("[[maybe_unused]] const std::uint64_t kSeededMixEdgeSeed = %d;" % seed)
-    print("[[maybe_unused]] const std::uint64_t kSeededMixEdgeKey = %s;" % cpp_u64(key))
-    print("[[maybe_unused]] const std::uint64_t kSeededMixEdgeHash = %s;" % cpp_u64(h))
-    print("[[maybe_unused]] const std::uint32_t kSeededMixEdgeFingerprint = %d;" % edges[0][3])
-    print("[[maybe_unused]] const Edge kSeededMixEdges[] = {")
-    for _, m, _, _, i1, c, i2 in edges:
-        m_text = {1: "1", 1 << 32: "std::uint64_t{1} << 32", 3: "3", (1 << 32) - 1: "(std::uint64_t{1} << 32) - 1"}[m]
-        print("    {%s, %s, %s, %s}," % (m_text, cpp_u32(i1), cpp_u32(0 if c is None else c), cpp_u32(i2)))
-    print("};")
+    print_cpp_vectors(seeded_mix_item_hash, (10, 11), "kSeededMixVectors", "kSeededMixEdge")
 
 
 def main():
