@@ -3,7 +3,9 @@
 // when compiling: insert, contains and erase of a key, inlined into the
 // caller's loop. A CuckooFilter's own calls reach a kernel chosen when the
 // filter was made, through a pointer, and reload the filter's fields on every
-// call; a loop over this view keeps them in registers. The view is the same
+// call; a loop of lookups over this view keeps them in registers. (A loop of
+// inserts or deletes still reloads them after each store into the table,
+// which the compiler cannot tell from a store into the filter.) The view is the same
 // filter: it makes the choices of the filter's own kernel (the same
 // algorithms, filter_algorithms.hpp) and the two can be used in turn.
 //
