@@ -28,9 +28,10 @@ inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_
   return xxh3WithSeed(data, length, seed);
 }
 
-// The multiply-shift hash of a key (hash ids 6 to 11): inlined natively, one
-// out-of-line copy in WebAssembly (item_hash.cpp), whose four-product form
-// would otherwise be compiled into every entry point of the downloaded module.
+// The hash of a key of a multiplyShiftHash filter (hash ids 6 to 11):
+// inlined natively, one out-of-line copy in WebAssembly (item_hash.cpp), whose
+// four-product form (ids 6 to 9) would otherwise be compiled into every entry
+// point of the downloaded module.
 #if defined(__wasm__)
 std::uint64_t multiplyShiftKey(const MultiplyShiftHash& hash, std::uint64_t key) noexcept;
 #else
@@ -57,7 +58,7 @@ inline std::uint64_t hashItem(const void* data, std::size_t length, std::uint64_
 // The item hash of one filter: XXH3-64 under its seed (hash ids 1 and 2),
 // with what XXH3's path for 8 bytes derives from the seed computed once per
 // filter rather than once per item, the keyed hash (hash ids 4 and 5), or
-// multiply-shift for 8-byte items (hash ids 6 to 11). An 8-byte item is also
+// a hash of keys for 8-byte items (hash ids 6 to 11). An 8-byte item is also
 // taken as its value, `key`, whose little-endian bytes it is, so that a key
 // needs no trip through memory. tests/cpp/test_hashing.cpp checks it against
 // XXH3, tests/cpp/test_mulshift_hash.cpp against FORMAT.md's vectors.

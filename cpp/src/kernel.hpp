@@ -164,7 +164,7 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
   [[gnu::always_inline]] static bool keyedOf(const CuckooFilter& f) noexcept {
     return !kSpecialised && f.params_.keyedHash;
   }
-  // Whether 8-byte items hash by multiply-shift (hash ids 6 to 11): a
+  // Whether 8-byte items hash as keys (multiplyShiftHash, hash ids 6 to 11): a
   // constant for a kernel compiled for one bucket layout, read from the
   // filter by one that decides the layout at run time.
   [[gnu::always_inline]] static bool multiplyShiftOf(const CuckooFilter& f) noexcept {

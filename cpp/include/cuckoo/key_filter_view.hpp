@@ -5,8 +5,8 @@
 // filter was made, through a pointer, and reload the filter's fields on every
 // call; a loop of lookups over this view keeps them in registers. (A loop of
 // inserts or deletes still reloads them after each store into the table,
-// which the compiler cannot tell from a store into the filter.) The view is the same
-// filter: it makes the choices of the filter's own kernel (the same
+// which the compiler cannot tell from a store into the filter.) The view is
+// the same filter: it makes the choices of the filter's own kernel (the same
 // algorithms, filter_algorithms.hpp) and the two can be used in turn.
 //
 //   cuckoo::FilterParams params;
@@ -24,8 +24,8 @@
 // `Form` as the filter's hash of keys: KeyHash::kSeededMix for every filter
 // made now (hash ids 10 and 11), the others for filters loaded with hash ids
 // 6 to 9. of() gives nothing for any other filter, whose own calls serve it as
-// fast as its kernel can. The view holds a pointer: the filter must outlive it and stay where it
-// is.
+// fast as its kernel can. The view holds a pointer: the filter must outlive
+// it and stay where it is.
 
 #include <cstdint>
 #include <optional>
