@@ -264,15 +264,8 @@ TEST(MultiplyShiftHash, NewFiltersGetTheSeededMix) {
   EXPECT_EQ(filter.hashId(), kHashIdMix64V1);
   EXPECT_EQ(multiplyShiftFilter(1000, 0, false, KeyHash::kSeededMix).hashId(), kHashIdMix64RangeV1);
   EXPECT_EQ(mixKey64(0), 0U);
-  // Ids 8 and 9 apply the mix before the multiply-shift of ids 6 and 7; ids
-  // 10 and 11 apply it to the key XOR the first draw, and stop there.
-  const MultiplyShiftHash linear = MultiplyShiftHash::forSeed(42, KeyHash::kMultiplyShift);
-  const MultiplyShiftHash mixing = MultiplyShiftHash::forSeed(42, KeyHash::kMixedMultiplyShift);
-  const MultiplyShiftHash seeded = MultiplyShiftHash::forSeed(42, KeyHash::kSeededMix);
-  for (const std::uint64_t key : {std::uint64_t{1}, std::uint64_t{42}, ~std::uint64_t{0}}) {
-    EXPECT_EQ(mixing(key), linear(mixKey64(key))) << key;
-    EXPECT_EQ(seeded(key), mixKey64(key ^ seeded.aHigh)) << key;
-  }
+  // (The three hashes' values are checked against the separate
+  // implementation's vectors above, not against this file's own formulas.)
 }
 
 // Why ids 8 to 11 exist. Keys in arithmetic progression (sequential ids,

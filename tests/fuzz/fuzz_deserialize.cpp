@@ -259,7 +259,11 @@ void run(const std::uint8_t* data, std::size_t size) {
                destination.params().keyedHash ? 1 : 0, data[4]);
   FUZZ_REQUIRE(destination.params().multiplyShiftHash == (data[4] >= 5 && data[4] <= 7), "multiplyShiftHash from version %u",
                data[4]);
-  FUZZ_REQUIRE(!destination.params().multiplyShiftHash || static_cast<unsigned>(destination.params().keyHash) == data[4] - 5U,
+  // FORMAT.md: version 5 is multiply-shift alone, 6 the key mixed first, 7 the seeded mix.
+  const cuckoo::KeyHash keyHashOfVersion = data[4] == 5   ? cuckoo::KeyHash::kMultiplyShift
+                                           : data[4] == 6 ? cuckoo::KeyHash::kMixedMultiplyShift
+                                                          : cuckoo::KeyHash::kSeededMix;
+  FUZZ_REQUIRE(!destination.params().multiplyShiftHash || destination.params().keyHash == keyHashOfVersion,
                "the hash of keys from version %u", data[4]);
   FUZZ_REQUIRE(destination.semiSorted() == ((data[5] & kFlagSemiSorted) != 0), "semiSort");
   FUZZ_REQUIRE(destination.params().seed == littleEndian(data + 16, 8), "seed");
