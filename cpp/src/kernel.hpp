@@ -203,12 +203,25 @@ class Kernel : public FilterAlgorithms<Buckets, Index> {
     return containsIn(f.state_, buckets(f), where);
   }
   template <class Observer>
-  CUCKOO_SHARED_IN_WASM static bool insertLocated(CuckooFilter& f, const ItemLocation& where, Observer& observer) noexcept {
-    return addIn(f.state_, f.params_.maxKicks, buckets(f), index(f), where, observer);
+  [[gnu::always_inline]] static bool insertLocated(CuckooFilter& f, const ItemLocation& where, Observer& observer) noexcept {
+    return insertAt(f, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
   }
   template <class Observer>
-  CUCKOO_SHARED_IN_WASM static bool eraseLocated(CuckooFilter& f, const ItemLocation& where, Observer& observer) noexcept {
-    return eraseIn(f.state_, f.params_.maxKicks, buckets(f), index(f), where, observer);
+  [[gnu::always_inline]] static bool eraseLocated(CuckooFilter& f, const ItemLocation& where, Observer& observer) noexcept {
+    return eraseAt(f, where.fingerprint, where.primaryBucket, where.alternateBucket, observer);
+  }
+  // The shared copies take the place as three values: in WebAssembly a
+  // structure passed by reference is written to memory by the caller and
+  // read back by the callee.
+  template <class Observer>
+  CUCKOO_SHARED_IN_WASM static bool insertAt(CuckooFilter& f, std::uint32_t fingerprint, std::uint32_t primary,
+                                             std::uint32_t alternate, Observer& observer) noexcept {
+    return addIn(f.state_, f.params_.maxKicks, buckets(f), index(f), ItemLocation{fingerprint, primary, alternate}, observer);
+  }
+  template <class Observer>
+  CUCKOO_SHARED_IN_WASM static bool eraseAt(CuckooFilter& f, std::uint32_t fingerprint, std::uint32_t primary,
+                                            std::uint32_t alternate, Observer& observer) noexcept {
+    return eraseIn(f.state_, f.params_.maxKicks, buckets(f), index(f), ItemLocation{fingerprint, primary, alternate}, observer);
   }
 
   // Whether a batch in WebAssembly reads each block's buckets ahead: only
