@@ -144,5 +144,49 @@ TEST(SemiSortedBuckets, SpecialisedViewsDecodeAndWriteAsTheGenericOne) {
   }
 }
 
+// holds() against a slot-by-slot scan, on probes made to match one slot's top
+// nibble and another slot's low bits (the case a single-multiply test could
+// get wrong), at widths whose flags align by one multiplication and at
+// widths that take the gathered slot set instead.
+template <unsigned F>
+void expectHoldsAgreesWithAScan() {
+  SemiSortedTable table;
+  ASSERT_EQ(SemiSortedTable::allocate(F, kBuckets, table), Status::kOk);
+  SemiSortedBuckets<0> generic(table.data(), F);
+  const SemiSortedBuckets<F> view(table.data(), F);
+  SplitMix64 rng(F);
+  constexpr std::uint32_t kLowMask = (1U << (F - 4)) - 1;
+  for (std::uint32_t b = 0; b < kBuckets; ++b) {
+    // Entries from a few nibbles and a few low values, so that both repeat.
+    for (unsigned s = 0; s < 4; ++s) {
+      const auto entry = static_cast<std::uint32_t>((rng.next() % 3 + 1) << (F - 4) | (rng.next() % 3 + 1));
+      generic.insertIntoEmptySlot(b, entry);
+    }
+    std::uint32_t entries[4];
+    for (unsigned s = 0; s < 4; ++s) entries[s] = generic.read(b, s);
+    for (unsigned a = 0; a < 4; ++a) {
+      for (unsigned c = 0; c < 4; ++c) {
+        const std::uint32_t fp = (entries[a] & ~kLowMask) | (entries[c] & kLowMask);
+        bool expected = false;
+        for (const std::uint32_t entry : entries) expected = expected || entry == fp;
+        ASSERT_EQ(view.holds(view.probe(b), fp), expected) << "F=" << F << " bucket " << b << " fp " << fp;
+      }
+    }
+  }
+}
+
+TEST(SemiSortedBuckets, HoldsAgreesWithAScanOnNibblesAndLowBitsFromDifferentSlots) {
+  static_assert(SemiSortedBuckets<13>::nibblesAlignByOneMultiply(), "the filters' default semi-sorted width");
+  static_assert(!SemiSortedBuckets<12>::nibblesAlignByOneMultiply() && !SemiSortedBuckets<16>::nibblesAlignByOneMultiply(),
+                "widths whose terms collide");
+  expectHoldsAgreesWithAScan<9>();
+  expectHoldsAgreesWithAScan<11>();
+  expectHoldsAgreesWithAScan<12>();
+  expectHoldsAgreesWithAScan<13>();
+  expectHoldsAgreesWithAScan<15>();
+  expectHoldsAgreesWithAScan<16>();
+  expectHoldsAgreesWithAScan<17>();
+}
+
 }  // namespace
 }  // namespace cuckoo

@@ -278,8 +278,38 @@ class SemiSortedBuckets {
       return semisort::decode(bytes_, bitPos, bits());
     }
   }
+  // holds() needs no slot numbers, only whether one slot's two flags are
+  // both set. Multiplying the nibble flags (bit 4s + 3) by kNibbleToLowTops
+  // (terms t = 0..3, bit (L - 4)(t + 1), L = F - 4) sends flag s to bit
+  // 4s + 3 + (L - 4)(t + 1) by term t: by t = s onto its slot's low flag (bit
+  // sL + L - 1), by the others elsewhere. That is exact when no two of the 16
+  // products share a bit: nothing carries, and no stray product lands on a
+  // low flag, each flag being the landing of its own slot's. It holds for
+  // some widths (F = 13 among them), checked here; others gather the slots.
+  static constexpr std::uint64_t kNibbleToLowTops = F > 4 + 4 ? laneLowBits(4, F - 8) << (F - 8) : 0;
+  static constexpr bool nibblesAlignByOneMultiply() noexcept {
+    if constexpr (F <= 4 + 4 || 4 * (F - 4) > 64) {
+      return false;
+    } else {
+      constexpr unsigned kLow = F - 4;
+      std::uint64_t terms = 0;
+      for (unsigned s = 0; s < 4; ++s) {
+        for (unsigned t = 0; t < 4; ++t) {
+          const unsigned bit = 4 * s + 3 + (kLow - 4) * (t + 1);
+          if (bit >= 64 || (terms >> bit & 1) != 0) return false;
+          terms |= std::uint64_t{1} << bit;
+        }
+      }
+      return true;
+    }
+  }
+
   [[gnu::always_inline]] bool holds(const Probe& p, std::uint32_t fingerprint) const noexcept {
-    return matching(p, fingerprint) != 0;
+    if constexpr (F != 0 && nibblesAlignByOneMultiply()) {
+      return ((std::uint64_t{nibbleMatches(p, fingerprint)} * kNibbleToLowTops) & lowMatches(p, fingerprint)) != 0;
+    } else {
+      return matching(p, fingerprint) != 0;
+    }
   }
   // Bit s set when slot s holds `fingerprint`.
   [[gnu::always_inline]] std::uint32_t matching(const Probe& p, std::uint32_t fingerprint) const noexcept {
