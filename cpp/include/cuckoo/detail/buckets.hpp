@@ -174,21 +174,21 @@ class PackedBuckets {
   }
 
   // Writes `value` over the lowest slot holding `wanted`; false when none
-  // does. A fixed shape takes the slot from the lowest flagged lane top (a
-  // division by the constant width); any other bucket of one load finds
-  // the slot's first bit from that top alone, as a division by a width
-  // known only at run time costs more than the rest of the write; a wider
-  // bucket takes it from the bit set of matching slots.
+  // does. A bucket of one load is changed in the 64 bits it was read from:
+  // the lane found holds `wanted`, so XOR with (wanted ^ value) at the lane's
+  // first bit leaves `value` there and every other bit as it was (no slot
+  // number, no mask). A wider bucket takes the slot from the bit set of
+  // matching slots.
   [[gnu::always_inline]] bool replaceFirst(std::uint32_t bucket, std::uint32_t wanted, std::uint32_t value) noexcept {
     if (oneLoad()) {
-      const std::uint64_t tops = zeroLaneTops(loadBucket(bucket), wanted);
+      const std::uint64_t bitPos = std::uint64_t{bucket} * bucketBits();
+      unsigned char* const at = bytes_ + (bitPos >> 3);
+      const auto shift = static_cast<unsigned>(bitPos & 7);
+      const std::uint64_t loaded = bits::load64(at);
+      const std::uint64_t tops = zeroLaneTops(loaded >> shift, wanted);
       if (tops == 0) return false;
-      const auto laneTop = static_cast<unsigned>(__builtin_ctzll(tops));
-      if constexpr (kFixed) {
-        write(bucket, laneTop / F, value);
-      } else {
-        bits::write(bytes_, std::uint64_t{bucket} * bucketBits() + laneTop - (bits() - 1), bits(), value);
-      }
+      const unsigned laneStart = static_cast<unsigned>(__builtin_ctzll(tops)) - (bits() - 1);
+      bits::store64(at, loaded ^ (std::uint64_t{wanted ^ value} << (shift + laneStart)));
       return true;
     }
     const std::uint32_t found = slotLoop(bucket, wanted);
