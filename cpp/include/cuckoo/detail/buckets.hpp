@@ -185,7 +185,7 @@ class PackedBuckets {
       unsigned char* const at = bytes_ + (bitPos >> 3);
       const auto shift = static_cast<unsigned>(bitPos & 7);
       const std::uint64_t loaded = bits::load64(at);
-      const std::uint64_t tops = zeroLaneTops(loaded >> shift, wanted);
+      const std::uint64_t tops = lowestZeroLaneTop(loaded >> shift, wanted);
       if (tops == 0) return false;
       const unsigned laneStart = static_cast<unsigned>(__builtin_ctzll(tops)) - (bits() - 1);
       bits::store64(at, loaded ^ (std::uint64_t{wanted ^ value} << (shift + laneStart)));
@@ -210,6 +210,15 @@ class PackedBuckets {
   [[gnu::always_inline]] bool anyZeroLane(std::uint64_t word, std::uint32_t fingerprint) const noexcept {
     const std::uint64_t x = word ^ (lowBits() * fingerprint);
     return ((x - lowBits()) & ~x & highBits()) != 0;
+  }
+
+  // The top bit of the lowest lane of (word XOR fingerprint-in-every-lane)
+  // that is zero, with possibly other top bits above it (anyZeroLane's
+  // borrow form: a borrow only climbs, so no lane below the lowest zero lane
+  // is ever flagged, and that lane always is); 0 when no lane is zero.
+  [[gnu::always_inline]] std::uint64_t lowestZeroLaneTop(std::uint64_t word, std::uint32_t fingerprint) const noexcept {
+    const std::uint64_t x = word ^ (lowBits() * fingerprint);
+    return (x - lowBits()) & ~x & highBits();
   }
 
   // All lanes compared at once: a lane of (word XOR fingerprint-in-every-lane)

@@ -19,11 +19,19 @@
 // which is downloaded, keeps the smaller code.
 #if defined(__wasm__)
 #define CUCKOO_INLINE_NATIVELY
+#define CUCKOO_OUT_OF_LINE_NATIVELY [[gnu::always_inline]]
 #else
 #define CUCKOO_INLINE_NATIVELY [[gnu::always_inline]]
+#define CUCKOO_OUT_OF_LINE_NATIVELY [[gnu::noinline, gnu::cold]]
 #endif
 
 namespace cuckoo::detail {
+
+#if defined(__wasm__)
+inline constexpr bool kNativeFastPaths = false;
+#else
+inline constexpr bool kNativeFastPaths = true;
+#endif
 
 // The observer of plain inserts: every hook compiles to nothing.
 struct SilentObserver {
@@ -79,22 +87,21 @@ class FilterAlgorithms {
 
   // Algorithm 3: removes one copy of the item's fingerprint from its buckets
   // or the stash; a slot freed while the stash is occupied gets the stashed
-  // fingerprint a fresh walk.
+  // fingerprint a fresh walk. Natively, with the stash empty (nearly always),
+  // only the buckets are looked at, in a short inline path, and the rest is
+  // out of line: fewer instructions a delete let more deletes' loads overlap
+  // out of cache (bench/README.md). WebAssembly keeps one body, which is
+  // smaller to download.
   template <class Observer>
   CUCKOO_INLINE_NATIVELY static bool eraseIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
                       const ItemLocation& where, Observer& observer) noexcept {
-    if (stashHolds(state, where)) {
-      state.stash = Stash{};
-    } else if (!removeFromBuckets(view, where)) {
-      return false;
-    } else if (state.stash.occupied) {
-      // It may come back to the stash (possibly as a different fingerprint),
-      // which is still correct: every item stays in its buckets or the stash.
-      reinsertStash(state, maxKicks, view, relation, observer);
+    if (kNativeFastPaths && !state.stash.occupied) {
+      if (!removeFromBuckets(view, where)) return false;
+      --state.itemCount;
+      state.lastAddRefused = false;
+      return true;
     }
-    --state.itemCount;
-    state.lastAddRefused = false;
-    return true;
+    return eraseAnyStash(state, maxKicks, view, relation, where, observer);
   }
 
  private:
@@ -119,6 +126,25 @@ class FilterAlgorithms {
     if constexpr (HasAddress<Buckets>::value) __builtin_prefetch(view.address(where.alternateBucket), 1);
 #endif
     return view.removeOne(where.primaryBucket, where.fingerprint) || view.removeOne(where.alternateBucket, where.fingerprint);
+  }
+
+  // eraseIn whatever the stash holds: natively only with the stash occupied
+  // (rare, so out of line), in WebAssembly always (inline there).
+  template <class Observer>
+  CUCKOO_OUT_OF_LINE_NATIVELY static bool eraseAnyStash(FilterState& state, std::uint32_t maxKicks, Buckets view,
+                                                        Index relation, ItemLocation where, Observer& observer) noexcept {
+    if (stashHolds(state, where)) {
+      state.stash = Stash{};
+    } else if (!removeFromBuckets(view, where)) {
+      return false;
+    } else if (state.stash.occupied) {
+      // It may come back to the stash (possibly as a different fingerprint),
+      // which is still correct: every item stays in its buckets or the stash.
+      reinsertStash(state, maxKicks, view, relation, observer);
+    }
+    --state.itemCount;
+    state.lastAddRefused = false;
+    return true;
   }
 
   // Rare (a delete while the stash is occupied), so kept out of line. The
@@ -153,3 +179,4 @@ class FilterAlgorithms {
 }  // namespace cuckoo::detail
 
 #undef CUCKOO_INLINE_NATIVELY
+#undef CUCKOO_OUT_OF_LINE_NATIVELY
