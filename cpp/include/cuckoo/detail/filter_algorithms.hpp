@@ -27,10 +27,12 @@
 
 namespace cuckoo::detail {
 
+// WebAssembly is downloaded, so there the algorithms and kernels trade a
+// little speed for size (kernel.hpp, and eraseIn below).
 #if defined(__wasm__)
-inline constexpr bool kNativeFastPaths = false;
+inline constexpr bool kCompactCode = true;
 #else
-inline constexpr bool kNativeFastPaths = true;
+inline constexpr bool kCompactCode = false;
 #endif
 
 // The observer of plain inserts: every hook compiles to nothing.
@@ -95,7 +97,7 @@ class FilterAlgorithms {
   template <class Observer>
   CUCKOO_INLINE_NATIVELY static bool eraseIn(FilterState& state, std::uint32_t maxKicks, Buckets view, const Index& relation,
                       const ItemLocation& where, Observer& observer) noexcept {
-    if (kNativeFastPaths && !state.stash.occupied) {
+    if (!kCompactCode && !state.stash.occupied) {
       if (!removeFromBuckets(view, where)) return false;
       --state.itemCount;
       state.lastAddRefused = false;
