@@ -64,7 +64,7 @@ Status PackedTable::copyTo(PackedTable& out) const noexcept {
 std::uint64_t PackedTable::countNonZeroEntries(const unsigned char* bytes, std::size_t byteCount,
                                                unsigned bitsPerEntry, std::uint64_t entryCount) noexcept {
   // Entries are tested a group at a time inside one 64-bit load, with the lane
-  // trick of buckets.hpp's zeroLaneTops. A load starts at the byte holding the group's
+  // trick of packed_buckets.hpp's zeroLaneTops. A load starts at the byte holding the group's
   // first bit, so up to 7 leading bits are shifted out: a group gets 57 bits.
   const unsigned lanes = 57 / bitsPerEntry;
   const unsigned groupBits = lanes * bitsPerEntry;
