@@ -42,6 +42,20 @@ class KickLog {
   std::uint32_t count_ = 0;
 };
 
+// How a table view, a bucket relation or an item's place is handed to a
+// function that may be out of line: natively by value, in registers; in
+// WebAssembly by reference. There a structure passed by value is a copy in
+// memory, even into an inlined function, and a view written as 32-bit
+// fields and copied as a 64-bit word misses store forwarding: the call then
+// waits for the instructions before it to retire (bench/README.md).
+#if defined(__wasm__)
+template <class T>
+using PassedStructure = T&;
+#else
+template <class T>
+using PassedStructure = T;
+#endif
+
 // Algorithm 1's relocation loop, from a bucket drawn between the two
 // candidates. Each step swaps the homeless fingerprint with a random
 // resident of the current bucket, then tries the evicted one's other
@@ -51,11 +65,12 @@ class KickLog {
 // buckets full while the stash is in use) the walk must be undoable: then
 // every kick is undone from the last (putting back, in its bucket, the
 // fingerprint it displaced in place of the one it brought), the PRNG
-// restored, and the walk returns false having changed nothing. (The view
-// and the relation by value: taking their address would keep them in
-// memory in the inserts that call this.)
+// restored, and the walk returns false having changed nothing. (Natively
+// the view and the relation by value: taking their address would keep them
+// in memory in the inserts that call this.)
 template <class Buckets, class Index, class Observer>
-[[gnu::noinline]] bool evictionWalk(FilterState& state, std::uint32_t maxKicks, Buckets view, Index relation,
+[[gnu::noinline]] bool evictionWalk(FilterState& state, std::uint32_t maxKicks, PassedStructure<Buckets> view,
+                                   PassedStructure<const Index> relation,
                                    std::uint32_t fingerprint, std::uint32_t primary, std::uint32_t alternate,
                                    Observer& observer) noexcept {
   const bool undoable = state.stash.occupied;

@@ -131,10 +131,12 @@ class FilterAlgorithms {
   }
 
   // eraseIn whatever the stash holds: natively only with the stash occupied
-  // (rare, so out of line), in WebAssembly always (inline there).
+  // (rare, so out of line), in WebAssembly always (inline there; the
+  // structures by reference even so, PassedStructure: eviction_walk.hpp).
   template <class Observer>
-  CUCKOO_OUT_OF_LINE_NATIVELY static bool eraseAnyStash(FilterState& state, std::uint32_t maxKicks, Buckets view,
-                                                        Index relation, ItemLocation where, Observer& observer) noexcept {
+  CUCKOO_OUT_OF_LINE_NATIVELY static bool eraseAnyStash(FilterState& state, std::uint32_t maxKicks, PassedStructure<Buckets> view,
+                                                        PassedStructure<const Index> relation,
+                                                        PassedStructure<const ItemLocation> where, Observer& observer) noexcept {
     if (stashHolds(state, where)) {
       state.stash = Stash{};
     } else if (!removeFromBuckets(view, where)) {
