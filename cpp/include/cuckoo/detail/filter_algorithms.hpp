@@ -154,8 +154,9 @@ class FilterAlgorithms {
   // Rare (a delete while the stash is occupied), so kept out of line. The
   // stash is empty during the walk, so it cannot be refused.
   template <class Observer>
-  [[gnu::noinline, gnu::cold]] static void reinsertStash(FilterState& state, std::uint32_t maxKicks, Buckets view,
-                                                         Index relation, Observer& observer) noexcept {
+  [[gnu::noinline, gnu::cold]] static void reinsertStash(FilterState& state, std::uint32_t maxKicks,
+                                                         PassedStructure<Buckets> view, PassedStructure<const Index> relation,
+                                                         Observer& observer) noexcept {
     const Stash homeless = state.stash;
     state.stash = Stash{};
     place(state, maxKicks, view, relation, homeless.fingerprint, homeless.bucket,
