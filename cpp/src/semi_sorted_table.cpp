@@ -42,7 +42,9 @@ Status SemiSortedTable::copyTo(SemiSortedTable& out) const noexcept {
   return Status::kOk;
 }
 
-void semisort::encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, Bucket contents) noexcept {
+void semisort::encodeEntries(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, std::uint32_t first,
+                             std::uint32_t second, std::uint32_t third, std::uint32_t fourth) noexcept {
+  Bucket contents{{first, second, third, fourth}};
   const unsigned bucketBits = 4 * fingerprintBits - 4;
   if (bucketBits <= 57) {
     // The whole bucket assembled in a register, one write.

@@ -143,8 +143,17 @@ inline bool clearEntry(Bucket& b, std::uint32_t value) noexcept {
   return word;
 }
 
-// Sorts the entries and stores the bucket at `bitPos` of `bytes`.
-void encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, Bucket contents) noexcept;
+// Sorts the four entries and stores the bucket at `bitPos` of `bytes`. The
+// one copy takes the entries as four values, and encode() hands them over:
+// in WebAssembly a Bucket passed by value is a copy in memory, made with
+// 64-bit loads from entries just written as 32-bit values, which misses
+// store forwarding on every write (PassedStructure, detail/eviction_walk.hpp).
+void encodeEntries(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, std::uint32_t first,
+                   std::uint32_t second, std::uint32_t third, std::uint32_t fourth) noexcept;
+inline void encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, const Bucket& contents) noexcept {
+  const std::uint32_t* e = contents.entries;
+  encodeEntries(bytes, bitPos, fingerprintBits, e[0], e[1], e[2], e[3]);
+}
 // The bucket at `bitPos` of `bytes` (padded as a table is), by whichever of
 // the two decodings above fits its width: one copy for every caller that
 // knows the width only at run time.
