@@ -34,7 +34,7 @@ namespace cuckoo::detail {
 // and batch paths (CUCKOO_SHARED_IN_WASM), and batches of 8-byte items take
 // the general batch path. Natively everything is compiled for speed, the
 // algorithms inlined into each entry point (filter_algorithms.hpp).
-// (kCompactCode: filter_algorithms.hpp.)
+// (kCompactCode: webassembly_tradeoffs.hpp.)
 #if defined(__wasm__)
 #define CUCKOO_SHARED_IN_WASM [[gnu::noinline]]
 #else

@@ -8,6 +8,7 @@
 
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/prng.hpp"
+#include "cuckoo/detail/webassembly_tradeoffs.hpp"
 
 namespace cuckoo::detail {
 
@@ -42,20 +43,6 @@ class KickLog {
   std::uint32_t count_ = 0;
 };
 
-// How a table view, a bucket relation or an item's place is handed to a
-// function that may be out of line: natively by value, in registers; in
-// WebAssembly by reference. There a structure passed by value is a copy in
-// memory, even into an inlined function, and a view written as 32-bit
-// fields and copied as a 64-bit word misses store forwarding: the call then
-// waits for the instructions before it to retire (bench/README.md).
-#if defined(__wasm__)
-template <class T>
-using PassedStructure = T&;
-#else
-template <class T>
-using PassedStructure = T;
-#endif
-
 // Algorithm 1's relocation loop, from a bucket drawn between the two
 // candidates. Each step swaps the homeless fingerprint with a random
 // resident of the current bucket, then tries the evicted one's other
@@ -67,7 +54,8 @@ using PassedStructure = T;
 // fingerprint it displaced in place of the one it brought), the PRNG
 // restored, and the walk returns false having changed nothing. (Natively
 // the view and the relation by value: taking their address would keep them
-// in memory in the inserts that call this.)
+// in memory in the inserts that call this. PassedStructure:
+// webassembly_tradeoffs.hpp.)
 template <class Buckets, class Index, class Observer>
 [[gnu::noinline]] bool evictionWalk(FilterState& state, std::uint32_t maxKicks, PassedStructure<Buckets> view,
                                    PassedStructure<const Index> relation,

@@ -13,6 +13,7 @@
 #include "cuckoo/cuckoo_filter.hpp"
 #include "cuckoo/hashing.hpp"
 #include "cuckoo/detail/eviction_walk.hpp"
+#include "cuckoo/detail/webassembly_tradeoffs.hpp"
 
 // Natively the algorithms are inlined into each entry point, so that no call
 // passes a table view and an item's location through memory; WebAssembly,
@@ -26,14 +27,6 @@
 #endif
 
 namespace cuckoo::detail {
-
-// WebAssembly is downloaded, so there the algorithms and kernels trade a
-// little speed for size (kernel.hpp, and eraseIn below).
-#if defined(__wasm__)
-inline constexpr bool kCompactCode = true;
-#else
-inline constexpr bool kCompactCode = false;
-#endif
 
 // The observer of plain inserts: every hook compiles to nothing.
 struct SilentObserver {
@@ -132,7 +125,7 @@ class FilterAlgorithms {
 
   // eraseIn whatever the stash holds: natively only with the stash occupied
   // (rare, so out of line), in WebAssembly always (inline there; the
-  // structures by reference even so, PassedStructure: eviction_walk.hpp).
+  // structures by reference even so, PassedStructure: webassembly_tradeoffs.hpp).
   template <class Observer>
   CUCKOO_OUT_OF_LINE_NATIVELY static bool eraseAnyStash(FilterState& state, std::uint32_t maxKicks, PassedStructure<Buckets> view,
                                                         PassedStructure<const Index> relation,
