@@ -238,13 +238,10 @@ class SemiSortedChunkBuckets {
   bool removeOne(std::uint32_t bucket, std::uint32_t fingerprint) noexcept;
   std::uint32_t exchange(std::uint32_t bucket, unsigned slot, std::uint32_t fingerprint) noexcept;
 
-  // A sorted bucket moves its slots when written: undoing a kick takes the
-  // value it brought out again, and puts back the one it displaced.
+  // A sorted bucket's kick is undone by value (semisort::undoKickByValue).
   std::uint32_t kickRecord(unsigned, std::uint32_t incoming) const noexcept { return incoming; }
   std::uint32_t undoKick(std::uint32_t bucket, std::uint32_t incoming, std::uint32_t fingerprint) noexcept {
-    removeOne(bucket, incoming);
-    insertIntoEmptySlot(bucket, fingerprint);
-    return incoming;
+    return semisort::undoKickByValue(*this, bucket, incoming, fingerprint);
   }
 
  private:

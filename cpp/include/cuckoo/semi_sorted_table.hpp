@@ -106,10 +106,11 @@ inline void sortFour(std::uint32_t (&v)[4]) noexcept {
 }
 
 // What every view of a semi-sorted table decides on a bucket it decoded
-// (cpp/src/buckets.hpp's, and the Redis module's over its chunk strings), so
-// that they make the same choices: the slots holding `value` (bit s for
-// slot s); taking an empty entry (false when there is none); emptying the
-// first entry holding `value` (false when none does).
+// (detail/semi_sorted_buckets.hpp's, and the Redis module's over its chunk
+// strings), so that they make the same choices: the slots holding `value`
+// (bit s for slot s); taking an empty entry (false when there is none);
+// emptying the first entry holding `value` (false when none does); undoing a
+// kick (below).
 inline std::uint32_t matchingEntries(const Bucket& b, std::uint32_t value) noexcept {
   return static_cast<std::uint32_t>(b.entries[0] == value) | static_cast<std::uint32_t>(b.entries[1] == value) << 1 |
          static_cast<std::uint32_t>(b.entries[2] == value) << 2 | static_cast<std::uint32_t>(b.entries[3] == value) << 3;
@@ -127,6 +128,17 @@ inline bool clearEntry(Bucket& b, std::uint32_t value) noexcept {
     }
   }
   return false;
+}
+
+// Undoes a kick that put `incoming` into `bucket` of `view` in place of
+// `displaced`, and returns `incoming`: every view's undoKick. A bucket is
+// stored sorted, a multiset, so its slots move when it is written: the kick
+// is undone by value, not by slot, and any copy of an equal value serves.
+template <class View>
+std::uint32_t undoKickByValue(View& view, std::uint32_t bucket, std::uint32_t incoming, std::uint32_t displaced) noexcept {
+  view.removeOne(bucket, incoming);
+  view.insertIntoEmptySlot(bucket, displaced);
+  return incoming;
 }
 
 // The bits of a bucket holding `contents` (sorted here), from its first
@@ -147,7 +159,7 @@ inline bool clearEntry(Bucket& b, std::uint32_t value) noexcept {
 // one copy takes the entries as four values, and encode() hands them over:
 // in WebAssembly a Bucket passed by value is a copy in memory, made with
 // 64-bit loads from entries just written as 32-bit values, which misses
-// store forwarding on every write (PassedStructure, detail/eviction_walk.hpp).
+// store forwarding on every write (PassedStructure, detail/webassembly_tradeoffs.hpp).
 void encodeEntries(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, std::uint32_t first,
                    std::uint32_t second, std::uint32_t third, std::uint32_t fourth) noexcept;
 inline void encode(unsigned char* bytes, std::uint64_t bitPos, unsigned fingerprintBits, const Bucket& contents) noexcept {

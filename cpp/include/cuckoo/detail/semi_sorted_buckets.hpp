@@ -122,15 +122,11 @@ class SemiSortedBuckets {
     return previous;
   }
 
-  // What undoing exchange(bucket, slot, incoming) needs: `incoming` itself.
-  // A bucket is stored sorted, a multiset, so its slots move when it is
-  // written, and any copy of an equal value serves.
+  // What undoing exchange(bucket, slot, incoming) needs: `incoming` itself
+  // (semisort::undoKickByValue).
   std::uint32_t kickRecord(unsigned, std::uint32_t incoming) const noexcept { return incoming; }
-  // Undoes it, `fingerprint` being what it displaced; returns `incoming`.
   std::uint32_t undoKick(std::uint32_t bucket, std::uint32_t incoming, std::uint32_t fingerprint) noexcept {
-    removeOne(bucket, incoming);
-    insertIntoEmptySlot(bucket, fingerprint);
-    return incoming;
+    return semisort::undoKickByValue(*this, bucket, incoming, fingerprint);
   }
 
  private:
